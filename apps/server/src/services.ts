@@ -379,6 +379,7 @@ export function createServices(ctx: AppContext) {
     audit,
     events: rewardEvents,
     facts: { vendorCategories: catalogue.vendorCategories, registeredAt: member.findRegisteredAt },
+    moneyPolicy: operatorMoney.policy,
   });
   // The registration bonus is a site setting, paid at account creation; the licence's profile decides whether it may be.
   system.setSignUpBonusPolicy(async () => allowsSignUpBonus(await rewards.rules.getJurisdiction()));
@@ -458,12 +459,29 @@ export function createServices(ctx: AppContext) {
   });
   // Bonus grants are paid by the bonus module; operators give bonuses as grants of the engine.
   rewards.registerSink(bonus.sink);
-  const bonusOps = createBonusOps({ db: ctx.db, bonus, audit, system, member, issueGrant: rewards.grants.issue });
+  const bonusOps = createBonusOps({
+    db: ctx.db,
+    bonus,
+    audit,
+    system,
+    member,
+    operators,
+    issueGrant: rewards.grants.issue,
+    moneyPolicy: operatorMoney.policy,
+  });
   // Promotions' activity (join, apply, claim, per period) and raffles, on the rewards engine's grants;
   // the join is a fact the engine's rules read, and raffle tickets are paid by this module's sink.
   const promoActivity = createPromoActivityService({ db: ctx.db, content, system, rewardEvents, rewards });
   rewards.setFacts({ joinedPromotion: promoActivity.joinedPromotion });
-  const promoReview = createPromoReviewService({ db: ctx.db, audit, content, memberViews, rewardEvents, rewards });
+  const promoReview = createPromoReviewService({
+    db: ctx.db,
+    audit,
+    content,
+    memberViews,
+    rewardEvents,
+    rewards,
+    moneyPolicy: operatorMoney.policy,
+  });
   const raffles = createRaffleService({
     db: ctx.db,
     audit,

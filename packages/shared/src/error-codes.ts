@@ -133,6 +133,9 @@ export const ErrorCode = {
   BONUS_NOT_FOUND: 'BONUS_NOT_FOUND',
   /** The bonus has already ended (converted, forfeited, expired or cancelled). */
   BONUS_ALREADY_ENDED: 'BONUS_ALREADY_ENDED',
+  /** A bonus given by an operator that waited for a second operator: unknown; no longer waiting. */
+  BONUS_REQUEST_NOT_FOUND: 'BONUS_REQUEST_NOT_FOUND',
+  BONUS_REQUEST_DECIDED: 'BONUS_REQUEST_DECIDED',
   // In-house games: a stake below the game's minBet, above the maximum or not a whole step.
   STAKE_INVALID: 'STAKE_INVALID',
   /** The seed cannot be revealed while a round under it is not settled yet. */
@@ -203,6 +206,9 @@ export const ErrorCode = {
   PROMO_NOT_FOUND: 'PROMO_NOT_FOUND',
   PROMO_NOT_OPEN: 'PROMO_NOT_OPEN',
   PROMO_MODE_MISMATCH: 'PROMO_MODE_MISMATCH',
+  /** A held grant's release already waits for a second operator; a release approval with no release waiting. */
+  GRANT_RELEASE_WAITING: 'GRANT_RELEASE_WAITING',
+  GRANT_RELEASE_NOT_WAITING: 'GRANT_RELEASE_NOT_WAITING',
   PROMO_ALREADY_DONE: 'PROMO_ALREADY_DONE',
   PROMO_APPLICATION_NOT_FOUND: 'PROMO_APPLICATION_NOT_FOUND',
   PROMO_APPLICATION_DECIDED: 'PROMO_APPLICATION_DECIDED',
@@ -210,6 +216,9 @@ export const ErrorCode = {
   /** Raffles: an unknown raffle; one already drawn (no more tickets); no tickets to claim. */
   RAFFLE_NOT_FOUND: 'RAFFLE_NOT_FOUND',
   RAFFLE_CLOSED: 'RAFFLE_CLOSED',
+  /** An application's approval already waits for a second operator; a second approval with none waiting. */
+  PROMO_APPLICATION_WAITING: 'PROMO_APPLICATION_WAITING',
+  PROMO_APPLICATION_NOT_WAITING: 'PROMO_APPLICATION_NOT_WAITING',
   RAFFLE_NO_TICKETS: 'RAFFLE_NO_TICKETS',
   /** The raffle's prizes passed a set-up ceiling: it waits for a second operator (no tickets, no draw). */
   RAFFLE_AWAITING_APPROVAL: 'RAFFLE_AWAITING_APPROVAL',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { GAME_CATEGORIES } from '../catalogue-constants';
 import { opsListQuerySchema, opsPageSchema, opsReasonSchema } from './ops-list';
+import { MONEY_WAIT_REASONS } from './operator-money';
 import { idempotencyKeySchema, majorAmountSchema } from './withdrawal';
 
 /** A bonus's life: queued (waits for the one before it), active, then one of the four ends. */
@@ -108,6 +109,50 @@ export const opsGrantBonusBodySchema = z.object({
   idempotencyKey: idempotencyKeySchema,
 });
 export type OpsGrantBonusBody = z.infer<typeof opsGrantBonusBodySchema>;
+
+/**
+ * A bonus an operator gives, as the operator money policy decided it: 'granted' (paid, with its
+ * grant), 'waiting' for a second operator (the thresholds it passed), or 'rejected' by one.
+ */
+export const BONUS_GRANT_REQUEST_STATUSES = ['waiting', 'granted', 'rejected'] as const;
+export type BonusGrantRequestStatus = (typeof BONUS_GRANT_REQUEST_STATUSES)[number];
+
+/** POST /ops/bonuses answers: the grant when it was paid, or the request waiting for a second operator. */
+export const opsGrantBonusAnswerSchema = z.object({
+  requestId: z.string(),
+  grantId: z.string().nullable(),
+  created: z.boolean(),
+  status: z.enum(BONUS_GRANT_REQUEST_STATUSES),
+  waitReasons: z.array(z.enum(MONEY_WAIT_REASONS)),
+});
+export type OpsGrantBonusAnswer = z.infer<typeof opsGrantBonusAnswerSchema>;
+
+/** A bonus grant request as the bonus screen lists it (GET /ops/bonuses/requests). */
+export const bonusGrantRequestSchema = z.object({
+  id: z.string(),
+  memberId: z.string(),
+  username: z.string().nullable(),
+  amountMinor: minor,
+  currency: z.string(),
+  reason: z.string(),
+  status: z.enum(BONUS_GRANT_REQUEST_STATUSES),
+  waitReasons: z.array(z.enum(MONEY_WAIT_REASONS)),
+  requestedBy: z.string(),
+  requestedByName: z.string().nullable(),
+  requestedAt: z.string(),
+  decidedBy: z.string().nullable(),
+  decidedByName: z.string().nullable(),
+  decidedAt: z.string().nullable(),
+  decisionReason: z.string().nullable(),
+  grantId: z.string().nullable(),
+});
+export type BonusGrantRequest = z.infer<typeof bonusGrantRequestSchema>;
+export const opsBonusRequestQuerySchema = z.object({
+  status: z.enum(BONUS_GRANT_REQUEST_STATUSES).default('waiting'),
+});
+export const bonusGrantRequestListSchema = z.object({ list: z.array(bonusGrantRequestSchema) });
+/** POST /ops/bonuses/requests/:id/approve and /reject: the second operator's reason. */
+export const bonusRequestDecisionBodySchema = z.object({ reason: opsReasonSchema });
 
 export const opsBonusIdParamsSchema = z.object({ id: z.string().regex(/^\d{1,18}$/) });
 export const opsCancelBonusBodySchema = z.object({ reason: opsReasonSchema });

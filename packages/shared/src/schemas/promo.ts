@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { minorUnitsText } from './common';
 import { opsListQuerySchema, opsPageSchema, opsReasonSchema } from './ops-list';
+import { MONEY_WAIT_REASONS } from './operator-money';
 
 /*
  * Promotions' activity: how a player takes part in a promotion, per period, and raffles. A
@@ -145,6 +146,17 @@ export const opsApplicationSchema = z.object({
   grantId: z.string().nullable(),
   claimedAt: z.string().nullable(),
   createdAt: z.string(),
+  /**
+   * An approval that pays money above the operator money policy's thresholds waits (status still
+   * 'applying') for a second operator: who asked, the thresholds passed; `approvedBy` completed it.
+   */
+  approvalAskedBy: z.string().nullable(),
+  approvalAskedAt: z.string().nullable(),
+  approvalWaitReasons: z.array(z.enum(MONEY_WAIT_REASONS)),
+  /** The reward the asker approved (minor units), which the second operator pays. */
+  approvalRewardKind: z.enum(PROMO_REWARD_KINDS).nullable(),
+  approvalRewardAmount: z.string().nullable(),
+  approvedBy: z.string().nullable(),
 });
 export type OpsApplication = z.infer<typeof opsApplicationSchema>;
 export const opsApplicationQuerySchema = opsListQuerySchema(['id'], 'asc').extend({

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { minorUnitsText } from './common';
 import { GAME_CATEGORIES } from '../catalogue-constants';
 import { JURISDICTION_PROFILES } from '../rewards-jurisdiction';
+import { MONEY_WAIT_REASONS } from './operator-money';
 
 /** What happens to a player, as the rewards engine hears it (a rule's trigger). */
 export const REWARD_TRIGGERS = [
@@ -205,6 +206,10 @@ export const opsGrantSchema = grantSchema.extend({
   sourceRef: z.string(),
   holdReason: z.string().nullable(),
   params: z.record(z.string(), z.unknown()),
+  /** A release of a held grant of money waiting for a second operator (the operator money policy): who asked, the thresholds passed. */
+  releaseAskedBy: z.string().nullable(),
+  releaseAskedAt: z.string().nullable(),
+  releaseWaitReasons: z.array(z.enum(MONEY_WAIT_REASONS)),
 });
 export type OpsGrant = z.infer<typeof opsGrantSchema>;
 

@@ -7,6 +7,8 @@ type Nullable<T> = ColumnType<T | null, T | null | undefined, T | null>;
 
 export type BonusStatus = 'queued' | 'active' | 'converted' | 'forfeited' | 'expired' | 'cancelled';
 
+export type BonusGrantRequestStatus = 'waiting' | 'granted' | 'rejected';
+
 /** Tables owned by the bonus module (migration 0250). */
 export type BonusTables = {
   bonus_settings: {
@@ -52,5 +54,23 @@ export type BonusTables = {
     contribution_pct: number;
     counted: Int8;
     created_at: Generated<Date>;
+  };
+  /** A bonus an operator gives, as the operator money policy decided it (migration 0520). */
+  bonus_grant_requests: {
+    id: GeneratedInt8;
+    member_id: Int8;
+    amount: Int8;
+    currency: string;
+    params: JSONColumnType<Record<string, unknown>, string, string>;
+    reason: string;
+    request_key: string;
+    status: BonusGrantRequestStatus;
+    wait_reasons: Defaulted<string[]>;
+    requested_by: Int8;
+    requested_at: Generated<Date>;
+    decided_by: Nullable<string>;
+    decided_at: Nullable<Date>;
+    decision_reason: Nullable<string>;
+    grant_id: Nullable<string>;
   };
 };

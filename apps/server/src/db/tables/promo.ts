@@ -46,6 +46,14 @@ export type PromoTables = {
     grant_id: NullableText;
     claimed_at: NullableTimestamp;
     created_at: Generated<Date>;
+    /** An approval waiting for a second operator (migration 0520): who asked, when, the thresholds passed, why. */
+    approval_asked_by: Generated<string | null>;
+    approval_asked_at: NullableTimestamp;
+    approval_wait_reasons: Generated<string[]>;
+    approval_reason: Generated<string | null>;
+    approval_reward_kind: Generated<'cash' | 'bonus' | null>;
+    approval_reward_amount: Generated<string | null>;
+    approved_by: Generated<string | null>;
   };
   promo_application_images: {
     application_id: Int8;

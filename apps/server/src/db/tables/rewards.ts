@@ -80,6 +80,11 @@ export type RewardsTables = {
     resolved_at: Date | null;
     resolved_by: string | null;
     resolve_reason: string | null;
+    /** A release waiting for a second operator (migration 0520): who asked, when, the thresholds passed, why. */
+    release_asked_by: ColumnType<string | null, string | null | undefined, string | null>;
+    release_asked_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+    release_wait_reasons: ColumnType<string[], string[] | undefined, string[]>;
+    release_reason: ColumnType<string | null, string | null | undefined, string | null>;
   };
   reward_member_totals: {
     member_id: string;

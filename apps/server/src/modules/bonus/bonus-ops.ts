@@ -6,6 +6,7 @@ import type {
   BonusSettings,
   OpsBonus,
   OpsBonusSettingsBody,
+  OpsGrantBonusAnswer,
   OpsGrantBonusBody,
 } from '@wps/shared/schemas/bonus';
 import type { OpsPage } from '@wps/shared/schemas/ops-list';
@@ -15,9 +16,11 @@ import { runInTransaction } from '../../db/run-in-transaction';
 import { AppError } from '../../http/app-error';
 import type { AuditService } from '../audit/audit.service';
 import type { MemberService } from '../member/member.service';
-import type { GrantRequest, GrantStatus } from '../rewards/reward-grants.types';
+import type { OperatorMoneyPolicy } from '../operator-money/operator-money-policy';
+import type { OperatorService } from '../operator/operator.service';
 import type { SystemService } from '../system/system.service';
 import type { BonusService } from './bonus.service';
+import { createBonusGrantRequests, type IssueGrant } from './bonus-grant-requests';
 import { toBonusView, toContributionList } from './bonus-view';
 import {
   findCostReport,
@@ -30,19 +33,16 @@ import {
 
 type Db = Kysely<Database>;
 
-/** The rewards engine's issue: every bonus an operator gives is a grant like any other. */
-export type IssueGrant = (
-  trx: Db,
-  req: GrantRequest,
-) => Promise<{ grantId: string; status: GrantStatus; created: boolean }>;
-
 export type BonusOpsContext = {
   db: Db;
   bonus: Pick<BonusService, 'endOne'>;
   audit: Pick<AuditService, 'record'>;
   system: Pick<SystemService, 'getBrand'>;
   member: Pick<MemberService, 'findMemberIdByAccount' | 'findAccountNames'>;
+  operators: Pick<OperatorService, 'namesOf'>;
   issueGrant: IssueGrant;
+  /** Asked for every bonus an operator gives (bonus-grant-requests.ts). */
+  moneyPolicy: Pick<OperatorMoneyPolicy, 'decide'>;
 };
 
 function toSettings(row: BonusSettingsRow, scale: number): BonusSettings {
@@ -71,6 +71,14 @@ function positiveMinor(amount: string, scale: number, field: string): bigint {
 /** The back office's bonuses: the list, grants and cancels (audited), the settings and the cost report. */
 export function createBonusOps(ctx: BonusOpsContext) {
   const { db, audit, system, member } = ctx;
+  const requests = createBonusGrantRequests({
+    db,
+    audit,
+    member,
+    operators: ctx.operators,
+    issueGrant: ctx.issueGrant,
+    moneyPolicy: ctx.moneyPolicy,
+  });
 
   return {
     async list(q: {
@@ -99,8 +107,11 @@ export function createBonusOps(ctx: BonusOpsContext) {
       };
     },
 
-    /** An operator gives a player a bonus: a grant of source 'operator', paid at once, audited. */
-    async grant(operatorId: string, body: OpsGrantBonusBody): Promise<{ grantId: string; created: boolean }> {
+    /**
+     * An operator gives a player a bonus: a grant of source 'operator', paid at once, audited; above
+     * the operator money policy's thresholds it waits for a second operator instead.
+     */
+    async grant(operatorId: string, body: OpsGrantBonusBody): Promise<OpsGrantBonusAnswer> {
       const brand = await system.getBrand();
       const memberId = await member.findMemberIdByAccount(body.username);
       if (!memberId) throw new AppError(ErrorCode.PLAYER_NOT_FOUND, 'No player has this account name');
@@ -116,32 +127,20 @@ export function createBonusOps(ctx: BonusOpsContext) {
         ).toString();
       if (body.maxStake !== undefined)
         params['maxStakeMinor'] = positiveMinor(body.maxStake, brand.currencyScale, 'maxStake').toString();
-      return runInTransaction(db, async (trx) => {
-        const issued = await ctx.issueGrant(trx, {
-          memberId: String(memberId),
-          kind: 'bonus',
-          amount,
-          source: 'operator',
-          sourceRef: `operator:${operatorId}`,
-          key: `ops-bonus:${body.idempotencyKey}`,
-          params,
-          delivery: 'auto',
-        });
-        if (issued.created) {
-          await audit.record(trx, {
-            actorType: 'operator',
-            actorId: operatorId,
-            action: 'bonus.grant',
-            subjectType: 'member',
-            subjectId: String(memberId),
-            reason: body.reason,
-            before: null,
-            after: { grantId: issued.grantId, amountMinor: amount.toString(), ...params },
-          });
-        }
-        return { grantId: issued.grantId, created: issued.created };
+      return requests.ask(operatorId, {
+        memberId: String(memberId),
+        amount,
+        currency: brand.currency,
+        params,
+        reason: body.reason,
+        idempotencyKey: body.idempotencyKey,
       });
     },
+
+    /** The bonus screen's requests (waiting for a second operator, or decided), and their decisions. */
+    listRequests: requests.list,
+    approveRequest: requests.approve,
+    rejectRequest: requests.reject,
 
     /** An operator cancels a running bonus: its money back to the promotion budget, audited with the reason. */
     async cancel(operatorId: string, bonusId: string, reason: string) {

@@ -1,5 +1,10 @@
 import {
   bonusCostReportSchema,
+  bonusGrantRequestListSchema,
+  bonusGrantRequestSchema,
+  bonusRequestDecisionBodySchema,
+  opsBonusRequestQuerySchema,
+  opsGrantBonusAnswerSchema,
   bonusSettingsSchema,
   opsBonusCostQuerySchema,
   opsBonusIdParamsSchema,
@@ -11,7 +16,6 @@ import {
   playerBonusesSchema,
   bonusSchema,
 } from '@wps/shared/schemas/bonus';
-import { z } from 'zod';
 import type { RouteApp } from '../../app-types';
 import { ok } from '../../http/envelope';
 import { success } from '../../openapi/responses';
@@ -41,7 +45,7 @@ export function registerBonusRoutes(app: RouteApp, { bonus, bonusOps }: AppServi
       config: { permission: 'bonuses.write' },
       schema: {
         body: opsGrantBonusBodySchema,
-        response: success(z.object({ grantId: z.string(), created: z.boolean() })),
+        response: success(opsGrantBonusAnswerSchema),
       },
     },
     async (request) => {
@@ -49,6 +53,40 @@ export function registerBonusRoutes(app: RouteApp, { bonus, bonusOps }: AppServi
       return ok(await bonusOps.grant(operator.operatorId, request.body));
     },
   );
+
+  app.get(
+    '/ops/bonuses/requests',
+    {
+      config: { permission: 'bonuses.read' },
+      schema: { querystring: opsBonusRequestQuerySchema, response: success(bonusGrantRequestListSchema) },
+    },
+    async (request) => ok(await bonusOps.listRequests(request.query.status)),
+  );
+
+  // A bonus waiting for a second operator (the operator money policy's kind bonus_grant) is decided
+  // with the money permission of manual credits, never by its asker.
+  for (const action of ['approve', 'reject'] as const) {
+    app.post(
+      `/ops/bonuses/requests/:id/${action}`,
+      {
+        config: { permission: 'adjustments.approve' },
+        schema: {
+          params: opsBonusIdParamsSchema,
+          body: bonusRequestDecisionBodySchema,
+          response: success(bonusGrantRequestSchema),
+        },
+      },
+      async (request) => {
+        const operator = await requestOperator(request);
+        const approver = { operatorId: operator.operatorId, role: operator.role };
+        return ok(
+          action === 'approve'
+            ? await bonusOps.approveRequest(approver, request.params.id, request.body.reason)
+            : await bonusOps.rejectRequest(approver, request.params.id, request.body.reason),
+        );
+      },
+    );
+  }
 
   app.post(
     '/ops/bonuses/:id/cancel',

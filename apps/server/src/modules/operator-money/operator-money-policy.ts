@@ -19,8 +19,7 @@ type Db = Kysely<Database>;
 /**
  * The payment paths that ask the policy, each with the permission its second operator must hold.
  * A path not listed here cannot be decided (an error, never a pass): wiring raffle prizes,
- * missions, mall cash, promotion rewards, bonus grants, rebate or contract set-ups and withdrawal
- * approvals adds their kind here with its permission.
+ * missions or mall cash adds their kind here with its permission.
  */
 export const OPERATOR_MONEY_KINDS = {
   adjustment: 'adjustments.approve',
@@ -28,6 +27,14 @@ export const OPERATOR_MONEY_KINDS = {
   // (finance and admin): the second look is the same job done by another operator, and support,
   // who only reads the queue, cannot complete one.
   withdrawal: 'money.write',
+  // Rewards an operator decides directly (docs/decisions.md, "Rewards decided by an operator and the
+  // operator money policy"): a bonus given by hand, a promotion application's approval that pays
+  // money, the release of a held grant of money. They ask with bonuses.write, promotions.write or
+  // rewards.write (marketing and admin); the second look is by who answers for money, as for a
+  // manual credit: adjustments.approve (finance and admin), which marketing does not hold.
+  bonus_grant: 'adjustments.approve',
+  promo_application: 'adjustments.approve',
+  reward_release: 'adjustments.approve',
 } as const satisfies Record<string, OpsPermission>;
 export type OperatorMoneyKind = keyof typeof OPERATOR_MONEY_KINDS;
 

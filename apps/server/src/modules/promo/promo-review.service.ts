@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely';
 import { ErrorCode } from '@wps/shared/error-codes';
+import type { OpsRole } from '@wps/shared/ops-permissions';
+import type { MoneyWaitReason } from '@wps/shared/schemas/operator-money';
 import type { OpsPage } from '@wps/shared/schemas/ops-list';
 import type { OpsApplication, OpsApplicationQuery, PromoSettings, PromoSettingsBody } from '@wps/shared/schemas/promo';
 import type { Database } from '../../db/schema';
@@ -8,6 +10,7 @@ import { AppError } from '../../http/app-error';
 import type { AuditService } from '../audit/audit.service';
 import type { ContentService } from '../content/content.service';
 import type { MemberViews } from '../member/member-views';
+import type { MoneyDecision, OperatorMoneyPolicy } from '../operator-money/operator-money-policy';
 import type { RewardEventStream } from '../rewards/reward-events';
 import { assertPayable, type PromoRewards } from './promo-rewards';
 import {
@@ -18,6 +21,7 @@ import {
   findOpsApplication,
   lockApplication,
   lockSettings,
+  markApprovalAsked,
   saveSettings,
   type OpsApplicationRow,
   type PromoSettingsRow,
@@ -32,7 +36,15 @@ export type PromoReviewContext = {
   memberViews: MemberViews;
   rewardEvents: Pick<RewardEventStream, 'record'>;
   rewards: Pick<PromoRewards, 'grants'>;
+  /** Required, never defaulted: a guard of money fails closed (docs/decisions.md, "Operator money policy"). */
+  moneyPolicy: Pick<OperatorMoneyPolicy, 'decide'>;
 };
+
+type RewardKind = 'cash' | 'bonus' | 'points';
+/** An application as its row lock reads it. */
+type ApplicationRow = NonNullable<Awaited<ReturnType<typeof lockApplication>>>;
+/** The reward kinds whose amount is money (minor units of the operator's currency); points are not. */
+const isMoney = (kind: RewardKind): kind is 'cash' | 'bonus' => kind === 'cash' || kind === 'bonus';
 
 export function settingsView(row: PromoSettingsRow): PromoSettings {
   return {
@@ -63,6 +75,12 @@ function applicationView(row: OpsApplicationRow): OpsApplication {
     grantId: row.grant_id,
     claimedAt: row.claimed_at?.toISOString() ?? null,
     createdAt: row.created_at.toISOString(),
+    approvalAskedBy: row.approval_asked_by === null ? null : String(row.approval_asked_by),
+    approvalAskedAt: row.approval_asked_at?.toISOString() ?? null,
+    approvalWaitReasons: row.approval_wait_reasons as MoneyWaitReason[],
+    approvalRewardKind: row.approval_reward_kind,
+    approvalRewardAmount: row.approval_reward_amount === null ? null : String(row.approval_reward_amount),
+    approvedBy: row.approved_by === null ? null : String(row.approved_by),
   };
 }
 
@@ -71,10 +89,15 @@ function applicationView(row: OpsApplicationRow): OpsApplication {
  * (audited, before and after) and the applications queue. Approving issues the promotion's reward
  * as a grant the player claims (`promo-app:<id>`, source `operator`: an operator's decision, the
  * application its reference), records `application_approved` and the audit entry, all in one
- * transaction; rejecting keeps the reason the player reads.
+ * transaction; rejecting keeps the reason the player reads. An approval whose reward is money
+ * asks the operator money policy in that transaction, after the application's row lock and before
+ * the grant: above its thresholds nothing is issued, the application stays 'applying' with the
+ * asker, the thresholds passed and the reward as approved, until an operator other than the asker,
+ * holding the kind's approval permission, completes it (`approvePayment`, the policy deciding
+ * again with the approver). A rejection, by anyone who may decide applications, still closes it.
  */
 export function createPromoReviewService(ctx: PromoReviewContext) {
-  const { db, audit, content, memberViews, rewardEvents, rewards } = ctx;
+  const { db, audit, content, memberViews, rewardEvents, rewards, moneyPolicy } = ctx;
 
   async function assertPromotion(promotionId: string) {
     const item = await content.getItem(promotionId);
@@ -84,6 +107,72 @@ export function createPromoReviewService(ctx: PromoReviewContext) {
 
   async function decided(id: string): Promise<OpsApplication> {
     return applicationView((await findOpsApplication(db, memberViews, id))!);
+  }
+
+  type PromotionItem = Awaited<ReturnType<typeof assertPromotion>>;
+
+  /** Issue the approved reward as the player's claimable grant and record `application_approved`; the grant id. */
+  async function issueReward(
+    trx: Db,
+    app: ApplicationRow,
+    item: PromotionItem,
+    reward: { kind: RewardKind; amount: bigint },
+  ): Promise<string> {
+    assertPayable(rewards, reward.kind, 'rewardKind');
+    const titles = item.translations;
+    const title = titles.PT?.title ?? titles.EN?.title ?? Object.values(titles)[0]?.title ?? '';
+    const id = String(app.id);
+    const grant = await rewards.grants.issue(trx, {
+      memberId: String(app.member_id),
+      kind: reward.kind,
+      amount: reward.amount,
+      source: 'operator',
+      sourceRef: `promo-app:${id}`,
+      key: `promo-app:${id}`,
+      delivery: 'claim',
+      title: { PT: titles.PT?.title ?? title, EN: titles.EN?.title ?? title },
+      params: { promotionId: app.promotion_id, applicationId: id },
+    });
+    await rewardEvents.record(trx, 'application_approved', String(app.member_id), {
+      applicationId: id,
+      promotionId: app.promotion_id,
+      periodKey: app.period_key,
+      grantId: grant.grantId,
+    });
+    return grant.grantId;
+  }
+
+  /** The operator money policy's decision on paying an application's reward of money. */
+  function decideMoney(
+    trx: Db,
+    app: ApplicationRow,
+    amount: bigint,
+    askedBy: string,
+    approver: { operatorId: string; role: OpsRole } | null,
+  ): Promise<MoneyDecision> {
+    return moneyPolicy.decide(trx, {
+      kind: 'promo_application',
+      reference: `promo-app:${app.id}`,
+      direction: 'credit',
+      operatorId: askedBy,
+      playerId: String(app.member_id),
+      amountMinor: amount,
+      approver,
+    });
+  }
+
+  const policyNote = (d: MoneyDecision) => ({ waitReasons: d.reasons, limits: d.limits, totalsBefore: d.totalsBefore });
+
+  /** The application locked for a decision, still applying; the refusal that explains why not. */
+  async function lockApplying(trx: Db, id: string): Promise<ApplicationRow> {
+    const before = await lockApplication(trx, id);
+    if (!before) throw new AppError(ErrorCode.PROMO_APPLICATION_NOT_FOUND, 'No such application', { id });
+    if (before.status !== 'applying')
+      throw new AppError(ErrorCode.PROMO_APPLICATION_DECIDED, 'This application was already decided', {
+        id,
+        status: before.status,
+      });
+    return before;
   }
 
   return {
@@ -149,41 +238,51 @@ export function createPromoReviewService(ctx: PromoReviewContext) {
       if (!found) throw new AppError(ErrorCode.PROMO_APPLICATION_NOT_FOUND, 'No such application', { id });
       const item = decision === 'approved' ? await assertPromotion(found.promotion_id) : null;
       await runInTransaction(db, async (trx) => {
-        const before = await lockApplication(trx, id);
-        if (!before) throw new AppError(ErrorCode.PROMO_APPLICATION_NOT_FOUND, 'No such application', { id });
-        if (before.status !== 'applying')
-          throw new AppError(ErrorCode.PROMO_APPLICATION_DECIDED, 'This application was already decided', {
-            id,
-            status: before.status,
-          });
+        const before = await lockApplying(trx, id);
         let grantId: string | null = null;
+        let policy: MoneyDecision | null = null;
         if (decision === 'approved') {
+          if (before.approval_asked_by !== null)
+            throw new AppError(ErrorCode.PROMO_APPLICATION_WAITING, 'This approval waits for a second operator', {
+              id,
+              askedBy: String(before.approval_asked_by),
+            });
           const settings = await lockSettings(trx, before.promotion_id);
           if (!settings?.reward_kind || !settings.reward_amount)
             throw new AppError(ErrorCode.PROMO_NOT_FOUND, 'This promotion gives no reward', {
               promotionId: before.promotion_id,
             });
           assertPayable(rewards, settings.reward_kind, 'rewardKind');
-          const titles = item!.translations;
-          const title = titles.PT?.title ?? titles.EN?.title ?? Object.values(titles)[0]?.title ?? '';
-          const grant = await rewards.grants.issue(trx, {
-            memberId: before.member_id,
-            kind: settings.reward_kind,
-            amount: BigInt(settings.reward_amount),
-            source: 'operator',
-            sourceRef: `promo-app:${id}`,
-            key: `promo-app:${id}`,
-            delivery: 'claim',
-            title: { PT: titles.PT?.title ?? title, EN: titles.EN?.title ?? title },
-            params: { promotionId: before.promotion_id, applicationId: id },
-          });
-          grantId = grant.grantId;
-          await rewardEvents.record(trx, 'application_approved', before.member_id, {
-            applicationId: id,
-            promotionId: before.promotion_id,
-            periodKey: before.period_key,
-            grantId,
-          });
+          const reward = { kind: settings.reward_kind, amount: BigInt(settings.reward_amount) };
+          if (isMoney(reward.kind)) {
+            policy = await decideMoney(trx, before, reward.amount, operatorId, null);
+            if (policy.outcome === 'wait') {
+              await markApprovalAsked(trx, id, {
+                operatorId,
+                waitReasons: policy.reasons,
+                reason,
+                rewardKind: reward.kind,
+                rewardAmount: reward.amount,
+              });
+              await audit.record(trx, {
+                actorType: 'operator',
+                actorId: operatorId,
+                action: 'promo.application.approve_request',
+                subjectType: 'promo_application',
+                subjectId: id,
+                reason,
+                before: { status: before.status },
+                after: {
+                  status: before.status,
+                  rewardKind: reward.kind,
+                  rewardAmount: String(reward.amount),
+                  policy: policyNote(policy),
+                },
+              });
+              return;
+            }
+          }
+          grantId = await issueReward(trx, before, item!, reward);
         }
         await decideApplication(trx, id, { status: decision, reason, operatorId, grantId });
         await audit.record(trx, {
@@ -194,7 +293,53 @@ export function createPromoReviewService(ctx: PromoReviewContext) {
           subjectId: id,
           reason,
           before: { status: before.status },
-          after: { status: decision, grantId },
+          after: {
+            status: decision,
+            grantId,
+            ...(decision === 'approved' ? { askedBy: operatorId, approvedBy: null } : {}),
+            ...(policy ? { policy: policyNote(policy) } : {}),
+          },
+        });
+      });
+      return decided(id);
+    },
+
+    /**
+     * POST /ops/promo/applications/:id/approve-payment: a second operator completes an approval
+     * that waited, never its asker; pays the reward as the asker approved it.
+     */
+    async approvePayment(
+      approver: { operatorId: string; role: OpsRole },
+      id: string,
+      reason: string,
+    ): Promise<OpsApplication> {
+      const found = await findApplication(db, id);
+      if (!found) throw new AppError(ErrorCode.PROMO_APPLICATION_NOT_FOUND, 'No such application', { id });
+      const item = await assertPromotion(found.promotion_id);
+      await runInTransaction(db, async (trx) => {
+        const before = await lockApplying(trx, id);
+        if (before.approval_asked_by === null || !before.approval_reward_kind || before.approval_reward_amount === null)
+          throw new AppError(ErrorCode.PROMO_APPLICATION_NOT_WAITING, 'No approval of this application waits', { id });
+        const askedBy = String(before.approval_asked_by);
+        const reward = { kind: before.approval_reward_kind, amount: BigInt(before.approval_reward_amount) };
+        const policy = await decideMoney(trx, before, reward.amount, askedBy, approver);
+        const grantId = await issueReward(trx, before, item, reward);
+        await decideApplication(trx, id, {
+          status: 'approved',
+          reason: before.approval_reason ?? reason,
+          operatorId: askedBy,
+          grantId,
+          approvedBy: approver.operatorId,
+        });
+        await audit.record(trx, {
+          actorType: 'operator',
+          actorId: approver.operatorId,
+          action: 'promo.application.approve',
+          subjectType: 'promo_application',
+          subjectId: id,
+          reason,
+          before: { status: before.status, askedBy },
+          after: { status: 'approved', grantId, askedBy, approvedBy: approver.operatorId, policy: policyNote(policy) },
         });
       });
       return decided(id);

@@ -154,7 +154,14 @@ export async function findClaimableApplication(db: Db, memberId: string, promoti
 export async function decideApplication(
   db: Db,
   id: string,
-  fields: { status: 'approved' | 'rejected'; reason: string; operatorId: string; grantId: string | null },
+  fields: {
+    status: 'approved' | 'rejected';
+    reason: string;
+    operatorId: string;
+    grantId: string | null;
+    /** The second operator who completed an approval that waited (the operator money policy). */
+    approvedBy?: string | null;
+  },
 ): Promise<void> {
   await db
     .updateTable('promo_applications')
@@ -164,6 +171,7 @@ export async function decideApplication(
       reviewed_by: fields.operatorId,
       reviewed_at: sql<Date>`now()`,
       grant_id: fields.grantId,
+      ...(fields.approvedBy ? { approved_by: fields.approvedBy } : {}),
     })
     .where('id', '=', id)
     .where('status', '=', 'applying')
@@ -240,4 +248,29 @@ export async function hasJoined(db: Db, promotionId: string, memberId: string, p
     .where('period_key', '=', periodKey)
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/**
+ * Keep an approval that pays money above the operator money policy's thresholds waiting for a
+ * second operator: the application stays 'applying' with who asked, the thresholds passed, the
+ * asker's reason and the reward as approved.
+ */
+export async function markApprovalAsked(
+  db: Db,
+  id: string,
+  a: { operatorId: string; waitReasons: string[]; reason: string; rewardKind: 'cash' | 'bonus'; rewardAmount: bigint },
+): Promise<void> {
+  await db
+    .updateTable('promo_applications')
+    .set({
+      approval_asked_by: a.operatorId,
+      approval_asked_at: sql<Date>`now()`,
+      approval_wait_reasons: a.waitReasons,
+      approval_reason: a.reason,
+      approval_reward_kind: a.rewardKind,
+      approval_reward_amount: a.rewardAmount.toString(),
+    })
+    .where('id', '=', id)
+    .where('status', '=', 'applying')
+    .execute();
 }

@@ -166,6 +166,30 @@ export async function registerPromoRoutes(
     );
   }
 
+  // The second operator's approval of an application whose reward waits (the operator money
+  // policy's kind promo_application): the money permission of manual credits, never the asker.
+  app.post(
+    '/ops/promo/applications/:id/approve-payment',
+    {
+      config: { permission: 'adjustments.approve' },
+      schema: {
+        params: applicationIdParamsSchema,
+        body: applicationDecisionBodySchema,
+        response: success(opsApplicationSchema),
+      },
+    },
+    async (request) => {
+      const operator = await requestOperator(request);
+      return ok(
+        await promoReview.approvePayment(
+          { operatorId: operator.operatorId, role: operator.role },
+          request.params.id,
+          request.body.reason,
+        ),
+      );
+    },
+  );
+
   app.get('/ops/raffles', { config: write, schema: { response: success(opsRaffleListSchema) } }, async () =>
     ok({ list: await raffles.listForOps() }),
   );

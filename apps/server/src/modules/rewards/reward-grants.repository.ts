@@ -189,3 +189,23 @@ export async function findGrants(
   if (beforeId) q = q.where('id', '<', beforeId);
   return q.orderBy('id', 'desc').limit(limit).execute();
 }
+
+/** Keep a held grant's release waiting for a second operator: who asked, the thresholds passed, why. */
+export async function markReleaseAsked(
+  trx: Db,
+  grantId: string,
+  r: { operatorId: string; waitReasons: string[]; reason: string },
+): Promise<GrantRow> {
+  return trx
+    .updateTable('reward_grants')
+    .set({
+      release_asked_by: r.operatorId,
+      release_asked_at: new Date(),
+      release_wait_reasons: r.waitReasons,
+      release_reason: r.reason,
+    })
+    .where('id', '=', grantId)
+    .where('status', '=', 'held')
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}

@@ -2,12 +2,14 @@ import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import { ErrorCode } from '@wps/shared/error-codes';
 import { jurisdictionRefusals, type JurisdictionProfile } from '@wps/shared/rewards-jurisdiction';
-import type { Grant } from '@wps/shared/schemas/rewards';
+import type { Grant, OpsGrant } from '@wps/shared/schemas/rewards';
 import type { Database } from '../../db/schema';
 import { runInTransaction } from '../../db/run-in-transaction';
 import { AppError } from '../../http/app-error';
 import type { AuditService } from '../audit/audit.service';
 import type { LedgerService } from '../ledger/ledger.service';
+import type { OperatorMoneyPolicy } from '../operator-money/operator-money-policy';
+import { createGrantRelease, releaseFields } from './reward-grants-release';
 import {
   expireDue,
   findQueuedIds,
@@ -33,6 +35,8 @@ export type RewardGrantsContext = {
   log: Pick<Logger, 'warn'>;
   ledger: Pick<LedgerService, 'creditPlayerFromSystem' | 'getOperatorCurrency'>;
   audit: Pick<AuditService, 'record'>;
+  /** Asked when an operator releases a held grant of money (reward-grants-release.ts). */
+  moneyPolicy: Pick<OperatorMoneyPolicy, 'decide'>;
 };
 
 /** The unit a grant's amount is counted in, stored as its currency: money kinds use the operator's. */
@@ -57,6 +61,18 @@ export function toGrantView(row: GrantRow): Grant {
     createdAt: new Date(row.created_at).toISOString(),
     paidAt: row.paid_at ? new Date(row.paid_at).toISOString() : null,
     reason: row.status === 'rejected' ? row.resolve_reason : null,
+  };
+}
+
+/** A grant as the back office lists it: whose, from what, why it is held and whether its release waits. */
+export function toOpsGrantView(row: GrantRow): OpsGrant {
+  return {
+    ...toGrantView(row),
+    memberId: String(row.member_id),
+    sourceRef: row.source_ref,
+    holdReason: row.hold_reason,
+    params: row.params,
+    ...releaseFields(row),
   };
 }
 
@@ -107,6 +123,8 @@ export function createRewardGrants(ctx: RewardGrantsContext) {
       );
     },
   });
+
+  const releases = createGrantRelease({ db, audit, moneyPolicy: ctx.moneyPolicy, pay, toView: toOpsGrantView });
 
   let isExcluded: ((memberId: string, trx: Db) => Promise<boolean>) | null = null;
 
@@ -200,29 +218,10 @@ export function createRewardGrants(ctx: RewardGrantsContext) {
       return toGrantView(outcome);
     },
 
-    /** An operator pays a held grant (a referral checked and found fair). */
-    async release(operatorId: string, grantId: string, reason: string): Promise<Grant> {
-      return runInTransaction(db, async (trx) => {
-        const row = await lockGrant(trx, grantId);
-        if (!row) throw new AppError(ErrorCode.GRANT_NOT_FOUND, 'No such reward');
-        if (row.status !== 'held')
-          throw new AppError(ErrorCode.GRANT_NOT_HELD, 'This reward is not held for review', { status: row.status });
-        await markPaid(trx, grantId, operatorId);
-        await pay(trx, row);
-        const after = (await lockGrant(trx, grantId))!;
-        await audit.record(trx, {
-          actorType: 'operator',
-          actorId: operatorId,
-          action: 'reward.release',
-          subjectType: 'reward_grant',
-          subjectId: grantId,
-          reason,
-          before: { status: row.status },
-          after: { status: after.status },
-        });
-        return toGrantView(after);
-      });
-    },
+    /** An operator pays a held grant (a referral checked and found fair); money asks the operator money policy. */
+    release: releases.release,
+    /** A second operator pays a release that waited for them (never the asker). */
+    approveRelease: releases.approveRelease,
 
     /** An operator turns down a held or unclaimed grant; the reason is shown to the player. */
     async reject(operatorId: string, grantId: string, reason: string): Promise<Grant> {
@@ -261,14 +260,7 @@ export function createRewardGrants(ctx: RewardGrantsContext) {
 
     /** The back office's list, keyset-paged. */
     async listForOps(f: OpsGrantFilter, beforeId: string | undefined, limit: number) {
-      const rows = await findGrants(db, f, beforeId, limit);
-      return rows.map((r) => ({
-        ...toGrantView(r),
-        memberId: String(r.member_id),
-        sourceRef: r.source_ref,
-        holdReason: r.hold_reason,
-        params: r.params,
-      }));
+      return (await findGrants(db, f, beforeId, limit)).map(toOpsGrantView);
     },
 
     /**

@@ -142,14 +142,36 @@ export function registerRewardsOpsRoutes(app: RouteApp, services: AppServices): 
     },
   );
 
+  // A release of money above the operator money policy's thresholds answers the grant still held,
+  // with who asked and the thresholds passed (releaseAskedBy, releaseWaitReasons).
   app.post(
     '/ops/rewards/grants/:id/release',
     {
       config: { permission: 'rewards.write' },
-      schema: { params: grantIdParamsSchema, body: grantRejectBodySchema, response: success(grantSchema) },
+      schema: { params: grantIdParamsSchema, body: grantRejectBodySchema, response: success(opsGrantSchema) },
     },
     async (request) =>
       ok(await rewards.grants.release(await operatorId(request), request.params.id, request.body.reason)),
+  );
+
+  // The second operator's approval of a release that waits: the money permission of manual credits
+  // (the policy's kind reward_release), never the asker.
+  app.post(
+    '/ops/rewards/grants/:id/release/approve',
+    {
+      config: { permission: 'adjustments.approve' },
+      schema: { params: grantIdParamsSchema, body: grantRejectBodySchema, response: success(opsGrantSchema) },
+    },
+    async (request) => {
+      const operator = await requestOperator(request);
+      return ok(
+        await rewards.grants.approveRelease(
+          { operatorId: operator.operatorId, role: operator.role },
+          request.params.id,
+          request.body.reason,
+        ),
+      );
+    },
   );
 
   app.post(

@@ -1,6 +1,7 @@
 import type { AppContext } from '../../app-context';
 import type { AuditService } from '../audit/audit.service';
 import type { LedgerService } from '../ledger/ledger.service';
+import type { OperatorMoneyPolicy } from '../operator-money/operator-money-policy';
 import type { RewardEventStream } from './reward-events';
 import { createRewardGrants } from './reward-grants';
 import { createRewardRules } from './reward-rules';
@@ -12,6 +13,8 @@ export type RewardsContext = Pick<AppContext, 'db' | 'log'> & {
   audit: Pick<AuditService, 'record'>;
   events: RewardEventStream;
   facts: RuleFactSources;
+  /** The operator money policy, asked when an operator releases a held grant of money. */
+  moneyPolicy: Pick<OperatorMoneyPolicy, 'decide'>;
 };
 
 /**
@@ -20,7 +23,13 @@ export type RewardsContext = Pick<AppContext, 'db' | 'log'> & {
  * the rules read (`facts`), and issue grants of their own (`grants.issue`).
  */
 export function createRewardsService(ctx: RewardsContext) {
-  const grants = createRewardGrants({ db: ctx.db, log: ctx.log, ledger: ctx.ledger, audit: ctx.audit });
+  const grants = createRewardGrants({
+    db: ctx.db,
+    log: ctx.log,
+    ledger: ctx.ledger,
+    audit: ctx.audit,
+    moneyPolicy: ctx.moneyPolicy,
+  });
   const rules = createRewardRules({
     db: ctx.db,
     audit: ctx.audit,
