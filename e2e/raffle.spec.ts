@@ -173,11 +173,11 @@ test("a marketing operator's raffle above its ceiling cannot go live alone: it w
   // Neither tickets nor a draw while it waits; marketing has no approvals screen.
   await expect(card.getByRole('button', { name: 'Sortear agora' })).toHaveCount(0);
   await expect(card.getByRole('button', { name: 'Dar bilhetes' })).toHaveCount(0);
-  await expect(ops.getByRole('link', { name: 'Aprovações de sorteios' })).toHaveCount(0);
+  await expect(ops.getByRole('link', { name: 'Aprovações de configurações' })).toHaveCount(0);
 
   const finance = await newBackofficePage(browser, 1366);
   await signInOperator(finance, { baseURL, role: 'finance', path: 'queues/raffle-approvals' });
-  await expect(finance.getByRole('heading', { name: 'Aprovações de sorteios', level: 1 })).toBeVisible();
+  await expect(finance.getByRole('heading', { name: 'Aprovações de configurações', level: 1 })).toBeVisible();
   const waiting = finance.getByRole('article', { name: /Sorteio milionário/ });
   await expect(waiting).toContainText('O maior prêmio passa do teto de um item.');
   await expect(waiting).toContainText('R$ 90.000,00');

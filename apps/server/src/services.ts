@@ -439,6 +439,7 @@ export function createServices(ctx: AppContext) {
   const missions = createMissionsService({
     ...rewardInputs,
     accountNames: (ids: string[]) => member.findAccountNames(ids),
+    setups: operatorMoney.setups,
   });
   rewardEvents.subscribe(missions.subscriber());
   const rebate = createRebateService({ ...rewardInputs, setups: operatorMoney.setups });
@@ -503,6 +504,7 @@ export function createServices(ctx: AppContext) {
     member,
     events: rewardEvents,
     rewards,
+    setups: operatorMoney.setups,
   });
   member.useLabels(loyalty.vip.findLabels);
   rewards.setFacts({ vipLevels: loyalty.vip.findRanks });

@@ -174,6 +174,8 @@ export const ErrorCode = {
   MISSION_NOT_FOUND: 'MISSION_NOT_FOUND',
   MISSION_NOT_COMPLETED: 'MISSION_NOT_COMPLETED',
   MISSION_ALREADY_CLAIMED: 'MISSION_ALREADY_CLAIMED',
+  /** A decision on a mission that is not waiting for a second operator (decided already, or never waited). */
+  MISSION_NOT_AWAITING: 'MISSION_NOT_AWAITING',
   /** Points: the operator's points switch (PTSYS3) is off; fewer points than asked; a conversion below the minimum. */
   POINTS_DISABLED: 'POINTS_DISABLED',
   POINTS_INSUFFICIENT: 'POINTS_INSUFFICIENT',
@@ -181,6 +183,8 @@ export const ErrorCode = {
   /** Points mall: an unknown or archived item; an item out of stock; an unknown redemption; one already decided. */
   MALL_ITEM_NOT_FOUND: 'MALL_ITEM_NOT_FOUND',
   MALL_ITEM_OUT_OF_STOCK: 'MALL_ITEM_OUT_OF_STOCK',
+  /** A decision on a mall item that is not waiting for a second operator. */
+  MALL_ITEM_NOT_AWAITING: 'MALL_ITEM_NOT_AWAITING',
   REDEMPTION_NOT_FOUND: 'REDEMPTION_NOT_FOUND',
   REDEMPTION_ALREADY_DECIDED: 'REDEMPTION_ALREADY_DECIDED',
   /** VIP levels: ranks not 0..n in order, or thresholds that do not rise with the rank. */

@@ -27,6 +27,14 @@ export const missionStepSchema = z
 export type MissionStep = z.infer<typeof missionStepSchema>;
 
 export const MISSION_STATUSES = ['draft', 'live', 'ended'] as const;
+/**
+ * A mission's stored status: what an operator writes, or `awaiting_approval` when a switch to live
+ * passed a set-up ceiling (hidden from players until a second operator decides).
+ */
+export const MISSION_STORED_STATUSES = ['draft', 'awaiting_approval', 'live', 'ended'] as const;
+export type MissionStoredStatus = (typeof MISSION_STORED_STATUSES)[number];
+/** Which set-up ceiling a mission passed: its reward (one item), or its cadence's live set with it (one period). */
+export const MISSION_CEILING_REASONS = ['setup_item', 'setup_period'] as const;
 
 /** A mission as the operator writes it (POST /ops/missions, PUT /ops/missions/:id). */
 export const missionInputSchema = z.object({
@@ -41,12 +49,23 @@ export const missionInputSchema = z.object({
 });
 export type MissionInput = z.infer<typeof missionInputSchema>;
 
-export const opsMissionSchema = missionInputSchema
-  .omit({ reason: true })
-  .extend({ id: z.string(), updatedAt: z.string() });
+export const opsMissionSchema = missionInputSchema.omit({ reason: true, status: true }).extend({
+  id: z.string(),
+  status: z.enum(MISSION_STORED_STATUSES),
+  updatedAt: z.string(),
+  /** The ceilings its last switch to live passed (empty: it went live at once). */
+  ceilingReasons: z.array(z.enum(MISSION_CEILING_REASONS)),
+  /** Who switched it on while it waits (or last asked), and who let it go live. */
+  askedBy: z.string().nullable(),
+  approvedBy: z.string().nullable(),
+  approvedAt: z.string().nullable(),
+});
 export type OpsMission = z.infer<typeof opsMissionSchema>;
 export const opsMissionListSchema = z.object({ list: z.array(opsMissionSchema) });
 export const missionIdParamsSchema = z.object({ id: z.string().regex(/^\d{1,18}$/) });
+/** POST /ops/missions/:id/approve|reject: a second operator's decision on a waiting mission, with the reason. */
+export const missionDecisionBodySchema = z.object({ reason: z.string().trim().min(3).max(500) });
+export type MissionDecisionBody = z.infer<typeof missionDecisionBodySchema>;
 
 /** A step with the player's progress (capped at the target). */
 export const missionStepProgressSchema = z.object({

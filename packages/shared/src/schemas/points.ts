@@ -165,12 +165,22 @@ export const opsMallItemBodySchema = z.object({
   imageDataUrl: z.string().max(3_000_000).optional(),
 });
 export type OpsMallItemBody = z.input<typeof opsMallItemBodySchema>;
+/** Which set-up ceiling a mall item's cash value passed: one redemption's, or its stock's together. */
+export const MALL_CEILING_REASONS = ['setup_item', 'setup_period'] as const;
 export const opsMallItemSchema = mallItemSchema.extend({
-  status: z.enum(['active', 'archived']),
+  /** `awaiting_approval`: offered above a set-up ceiling, not in the mall until a second operator decides. */
+  status: z.enum(['awaiting_approval', 'active', 'archived']),
   sortOrder: z.number().int(),
+  ceilingReasons: z.array(z.enum(MALL_CEILING_REASONS)),
+  askedBy: z.string().nullable(),
+  approvedBy: z.string().nullable(),
+  approvedAt: z.string().nullable(),
 });
 export type OpsMallItem = z.infer<typeof opsMallItemSchema>;
 export const opsMallItemListSchema = z.object({ list: z.array(opsMallItemSchema) });
+/** POST /ops/points/items/:id/approve|reject: a second operator's decision on a waiting item. */
+export const opsMallItemDecisionSchema = z.object({ reason: opsReasonSchema });
+export type OpsMallItemDecision = z.infer<typeof opsMallItemDecisionSchema>;
 
 /** The redeem queue. */
 export const opsRedemptionQuerySchema = opsListQuerySchema(['createdAt'] as const).extend({

@@ -125,7 +125,8 @@ export function toFormValues(m: OpsMission, language: string): MissionFormValues
     cadence: m.cadence,
     titlePt: m.titlePt,
     titleEn: m.titleEn,
-    status: m.status,
+    // A waiting mission was asked to go live: saving it asks again.
+    status: m.status === 'awaiting_approval' ? 'live' : m.status,
     reward: money(m.rewardMinor),
     sortOrder: String(m.sortOrder),
     steps: m.steps.map((s) => ({

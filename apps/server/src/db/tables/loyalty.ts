@@ -46,6 +46,11 @@ export type LoyaltyTables = {
     image_bytes: Buffer | null;
     created_at: Generated<Date>;
     updated_at: ColumnType<Date, Date | undefined, Date>;
+    /** Migration 0530: the set-up ceilings an offer passed, who asked, who let it go live. */
+    ceiling_reasons: ColumnType<string[], string[] | undefined, string[]>;
+    asked_by: ColumnType<string | null, string | null | undefined, string | null>;
+    approved_by: ColumnType<string | null, string | null | undefined, string | null>;
+    approved_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   };
   points_redemptions: {
     id: GeneratedInt8;

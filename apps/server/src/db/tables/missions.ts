@@ -15,13 +15,18 @@ export type MissionsTables = {
     cadence: 'daily' | 'weekly';
     title_pt: string;
     title_en: string;
-    status: Generated<'draft' | 'live' | 'ended'>;
+    status: Generated<'draft' | 'awaiting_approval' | 'live' | 'ended'>;
     reward_amount: Int8;
     steps: JSONColumnType<MissionStepRow[], string, string>;
     sort_order: Generated<number>;
     created_by: Int8;
     created_at: Generated<Date>;
     updated_at: Generated<Date>;
+    /** Migration 0530: the set-up ceilings a switch to live passed, who asked, who let it go live. */
+    ceiling_reasons: ColumnType<string[], string[] | undefined, string[]>;
+    asked_by: ColumnType<string | null, string | null | undefined, string | null>;
+    approved_by: ColumnType<string | null, string | null | undefined, string | null>;
+    approved_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   };
   mission_counters: { member_id: Int8; period_key: string; metric: string; value: Int8 };
   mission_marks: { member_id: Int8; period_key: string; kind: 'game' | 'day'; mark: string };

@@ -5,6 +5,7 @@ import {
   convertPointResultSchema,
   mallItemListSchema,
   opsMallItemBodySchema,
+  opsMallItemDecisionSchema,
   opsMallItemListSchema,
   opsMallItemSchema,
   opsPointsSettingsSchema,
@@ -153,6 +154,26 @@ export function registerLoyaltyRoutes(app: RouteApp, services: AppServices): voi
     { config: { permission: 'loyalty.read' }, schema: { response: success(opsMallItemListSchema) } },
     async () => ok(await ops.listItems()),
   );
+
+  // A second operator's decision on an item offered above a set-up ceiling: the money permission of
+  // manual credits (marketing, which edits the mall, does not hold it); the service asks it again
+  // of the operator's live role and refuses the asker.
+  app.get(
+    '/ops/points/items/awaiting',
+    { config: { permission: 'adjustments.approve' }, schema: { response: success(opsMallItemListSchema) } },
+    async () => ok(await ops.listAwaitingItems()),
+  );
+  for (const decision of ['approve', 'reject'] as const) {
+    app.post(
+      `/ops/points/items/:id/${decision}`,
+      {
+        config: { permission: 'adjustments.approve' },
+        schema: { params: idParams, body: opsMallItemDecisionSchema, response: success(opsMallItemSchema) },
+      },
+      async (request) =>
+        ok(await ops.decideItem(await requestOperator(request), request.params.id, decision, request.body.reason)),
+    );
+  }
 
   const itemBodyLimit = Math.ceil((CONTENT_IMAGE_MAX_BYTES * 4) / 3) + 4096;
   app.put(

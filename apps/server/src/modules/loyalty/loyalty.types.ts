@@ -5,6 +5,7 @@ import type { AuditService } from '../audit/audit.service';
 import type { CatalogueService } from '../catalogue/catalogue.service';
 import type { LedgerService } from '../ledger/ledger.service';
 import type { MemberService } from '../member/member.service';
+import type { SetupCeilings } from '../operator-money/operator-money-setups';
 import type { RewardEventStream } from '../rewards/reward-events';
 import type { GrantRequest, GrantStatus, RewardSink } from '../rewards/reward-grants.types';
 import type { SecurityService } from '../security/security.service';
@@ -30,6 +31,8 @@ export type LoyaltyContext = Pick<AppContext, 'db' | 'log'> & {
   member: Pick<MemberService, 'findAccountNames'>;
   events: Pick<RewardEventStream, 'record' | 'subscribe'>;
   rewards: LoyaltyRewardsPort;
+  /** The operator money policy's set-up ceilings: a cash or bonus item offered above them waits (mall-approval.ts). */
+  setups: Pick<SetupCeilings, 'assess' | 'assertApprover'>;
   /** The clock of the VIP window and review; Date.now when absent. */
   now?: () => number;
 };

@@ -34,10 +34,11 @@ import {
   returnMallItemStock,
   updateMallItem,
   updatePointsSettings,
-  type MallItemRow,
   type MallItemWrite,
 } from './points.repository';
-import { presentMallItem, presentRedemption } from './points.service';
+import { presentRedemption } from './points.service';
+import { createMallApproval, presentOpsItem } from './mall-approval';
+import { lockMallItem } from './mall-approval.repository';
 import {
   countLabels,
   deleteLabel,
@@ -52,9 +53,7 @@ import {
 export function createPointsOps(ctx: LoyaltyContext) {
   const { db, system, audit, member } = ctx;
 
-  function presentOpsItem(row: MallItemRow, scale: number): OpsMallItem {
-    return { ...presentMallItem(row, scale), status: row.status as OpsMallItem['status'], sortOrder: row.sortOrder };
-  }
+  const mall = createMallApproval(ctx);
 
   async function toWrite(body: OpsMallItemBody): Promise<MallItemWrite> {
     const { currencyScale } = await system.getBrand();
@@ -130,7 +129,9 @@ export function createPointsOps(ctx: LoyaltyContext) {
       const write = await toWrite(body);
       const { currencyScale } = await system.getBrand();
       return runInTransaction(db, async (trx) => {
-        const id = await insertMallItem(trx, write);
+        const stored = await mall.statusFor(trx, operatorId, write, undefined);
+        const id = await insertMallItem(trx, { ...write, status: stored.status });
+        await mall.recordAsk(trx, id, stored);
         const row = (await findMallItem(trx, id))!;
         const after = presentOpsItem(row, currencyScale);
         await audit.record(trx, {
@@ -151,9 +152,11 @@ export function createPointsOps(ctx: LoyaltyContext) {
       const write = await toWrite(body);
       const { currencyScale } = await system.getBrand();
       return runInTransaction(db, async (trx) => {
-        const old = await findMallItem(trx, id);
-        if (!old || !(await updateMallItem(trx, id, write)))
-          throw new AppError(ErrorCode.MALL_ITEM_NOT_FOUND, 'No such item', { itemId: id });
+        const old = await lockMallItem(trx, id);
+        if (!old) throw new AppError(ErrorCode.MALL_ITEM_NOT_FOUND, 'No such item', { itemId: id });
+        const stored = await mall.statusFor(trx, operatorId, write, old);
+        await updateMallItem(trx, id, { ...write, status: stored.status });
+        await mall.recordAsk(trx, id, stored);
         const after = presentOpsItem((await findMallItem(trx, id))!, currencyScale);
         await audit.record(trx, {
           actorType: 'operator',
@@ -168,6 +171,10 @@ export function createPointsOps(ctx: LoyaltyContext) {
         return after;
       });
     },
+
+    /** GET /ops/points/items/awaiting and POST /ops/points/items/:id/approve|reject (mall-approval.ts). */
+    listAwaitingItems: mall.listAwaiting,
+    decideItem: mall.decide,
 
     /** An item's picture by its stored name (the hash of its bytes). */
     image: (name: string) => findMallImage(db, name),

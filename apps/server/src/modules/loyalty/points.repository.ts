@@ -181,9 +181,13 @@ export type MallItemRow = {
   status: string;
   sortOrder: number;
   imageName: string | null;
+  ceilingReasons: string[];
+  askedBy: string | null;
+  approvedBy: string | null;
+  approvedAt: Date | null;
 };
 
-const itemColumns = [
+export const itemColumns = [
   'id',
   'name_pt as namePt',
   'name_en as nameEn',
@@ -194,6 +198,10 @@ const itemColumns = [
   'status',
   'sort_order as sortOrder',
   'image_name as imageName',
+  'ceiling_reasons as ceilingReasons',
+  'asked_by as askedBy',
+  'approved_by as approvedBy',
+  'approved_at as approvedAt',
 ] as const;
 
 export async function findMallItems(db: Db, onlyActive: boolean): Promise<MallItemRow[]> {

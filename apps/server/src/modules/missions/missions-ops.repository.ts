@@ -1,5 +1,7 @@
 import { sql, type Kysely } from 'kysely';
+import type { MissionStoredStatus } from '@wps/shared/schemas/missions';
 import type { Database } from '../../db/schema';
+import type { MissionApprovalWrite } from './missions.repository';
 
 type Db = Kysely<Database>;
 
@@ -76,6 +78,59 @@ export async function findClaimTotals(
   );
 }
 
-export async function setMissionStatus(db: Db, id: string, status: 'draft' | 'live' | 'ended'): Promise<void> {
-  await db.updateTable('missions').set({ status, updated_at: new Date() }).where('id', '=', id).execute();
+export async function setMissionStatus(
+  db: Db,
+  id: string,
+  status: MissionStoredStatus,
+  approval?: MissionApprovalWrite,
+): Promise<void> {
+  const extra = approval
+    ? { ceiling_reasons: approval.ceilingReasons, asked_by: approval.askedBy, approved_by: null, approved_at: null }
+    : {};
+  await db
+    .updateTable('missions')
+    .set({ status, ...extra, updated_at: new Date() })
+    .where('id', '=', id)
+    .execute();
+}
+
+/**
+ * Switches to live queue here, one at a time, for the rest of their transaction: each reads the
+ * live set's total with the others' switches committed, so two at once cannot both pass the
+ * period's ceiling unseen. Only switches that pay more take it.
+ */
+export async function lockMissionSetups(trx: Db): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(hashtext('missions:setup-ceilings'))`.execute(trx);
+}
+
+/** The rewards of a cadence's live missions together, leaving one mission out (the one being switched). */
+export async function sumLiveRewards(db: Db, cadence: 'daily' | 'weekly', exceptId: string | null): Promise<bigint> {
+  let q = db
+    .selectFrom('missions')
+    .select(sql<string>`coalesce(sum(reward_amount), 0)`.as('total'))
+    .where('status', '=', 'live')
+    .where('cadence', '=', cadence);
+  if (exceptId !== null) q = q.where('id', '<>', exceptId);
+  return BigInt((await q.executeTakeFirstOrThrow()).total);
+}
+
+/** A waiting mission decided: live with its approver, or back to draft. False when it was not waiting. */
+export async function decideMission(
+  trx: Db,
+  id: string,
+  d: { status: 'live' | 'draft'; approvedBy: string },
+): Promise<boolean> {
+  const now = new Date();
+  const res = await trx
+    .updateTable('missions')
+    .set({
+      status: d.status,
+      approved_by: d.status === 'live' ? d.approvedBy : null,
+      approved_at: d.status === 'live' ? now : null,
+      updated_at: now,
+    })
+    .where('id', '=', id)
+    .where('status', '=', 'awaiting_approval')
+    .executeTakeFirst();
+  return res.numUpdatedRows > 0n;
 }

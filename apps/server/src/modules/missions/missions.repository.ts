@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { MissionStepRow } from '../../db/tables/missions';
+import type { MissionStoredStatus } from '@wps/shared/schemas/missions';
 
 type Db = Kysely<Database>;
 
@@ -9,11 +10,15 @@ export type MissionRow = {
   cadence: 'daily' | 'weekly';
   title_pt: string;
   title_en: string;
-  status: 'draft' | 'live' | 'ended';
+  status: MissionStoredStatus;
   reward_amount: string;
   steps: MissionStepRow[];
   sort_order: number;
   updated_at: Date;
+  ceiling_reasons: string[];
+  asked_by: string | null;
+  approved_by: string | null;
+  approved_at: Date | null;
 };
 
 const COLUMNS = [
@@ -26,6 +31,10 @@ const COLUMNS = [
   'steps',
   'sort_order',
   'updated_at',
+  'ceiling_reasons',
+  'asked_by',
+  'approved_by',
+  'approved_at',
 ] as const;
 
 export async function findMissions(db: Db): Promise<MissionRow[]> {
@@ -58,11 +67,20 @@ export type MissionWrite = {
   cadence: 'daily' | 'weekly';
   titlePt: string;
   titleEn: string;
-  status: 'draft' | 'live' | 'ended';
+  status: MissionStoredStatus;
   rewardMinor: bigint;
   steps: MissionStepRow[];
   sortOrder: number;
 };
+
+/** What a switch to live stored about the set-up ceilings (absent: the columns stay as they are). */
+export type MissionApprovalWrite = { ceilingReasons: string[]; askedBy: string; approvedBy: null };
+
+function approvalColumns(a: MissionApprovalWrite | undefined) {
+  return a
+    ? { ceiling_reasons: a.ceilingReasons, asked_by: a.askedBy, approved_by: a.approvedBy, approved_at: null }
+    : {};
+}
 
 function columns(m: MissionWrite) {
   return {
@@ -76,19 +94,29 @@ function columns(m: MissionWrite) {
   };
 }
 
-export async function insertMission(db: Db, m: MissionWrite, operatorId: string): Promise<string> {
+export async function insertMission(
+  db: Db,
+  m: MissionWrite,
+  operatorId: string,
+  approval?: MissionApprovalWrite,
+): Promise<string> {
   const row = await db
     .insertInto('missions')
-    .values({ ...columns(m), created_by: operatorId })
+    .values({ ...columns(m), ...approvalColumns(approval), created_by: operatorId })
     .returning('id')
     .executeTakeFirstOrThrow();
   return String(row.id);
 }
 
-export async function updateMission(db: Db, id: string, m: MissionWrite): Promise<void> {
+export async function updateMission(
+  db: Db,
+  id: string,
+  m: MissionWrite,
+  approval?: MissionApprovalWrite,
+): Promise<void> {
   await db
     .updateTable('missions')
-    .set({ ...columns(m), updated_at: new Date() })
+    .set({ ...columns(m), ...approvalColumns(approval), updated_at: new Date() })
     .where('id', '=', id)
     .execute();
 }

@@ -1,6 +1,7 @@
 import {
   missionClaimBodySchema,
   missionClaimResultSchema,
+  missionDecisionBodySchema,
   missionIdParamsSchema,
   missionInputSchema,
   missionLeaderboardSchema,
@@ -76,6 +77,28 @@ export function registerMissionsRoutes(app: RouteApp, { missions }: AppServices)
       return ok(await missions.setStatus(operator.operatorId, request.params.id, request.body));
     },
   );
+
+  // A second operator's decision on a mission waiting above a set-up ceiling: the money permission
+  // of manual credits (marketing, which writes missions, does not hold it); the service asks it
+  // again of the operator's live role and refuses the asker.
+  app.get(
+    '/ops/missions/awaiting',
+    { config: { permission: 'adjustments.approve' }, schema: { response: success(opsMissionListSchema) } },
+    async () => ok(await missions.listAwaiting()),
+  );
+  for (const decision of ['approve', 'reject'] as const) {
+    app.post(
+      `/ops/missions/:id/${decision}`,
+      {
+        config: { permission: 'adjustments.approve' },
+        schema: { params: missionIdParamsSchema, body: missionDecisionBodySchema, response: success(opsMissionSchema) },
+      },
+      async (request) => {
+        const operator = await requestOperator(request);
+        return ok(await missions.decide(operator, request.params.id, decision, request.body.reason));
+      },
+    );
+  }
 
   app.post(
     '/ops/missions',

@@ -6,7 +6,6 @@ import type {
   MissionClaimResult,
   MissionInput,
   MissionLeaderboard,
-  MissionStatusBody,
   MissionSummary,
   OpsMission,
   OpsMissionFiguresList,
@@ -39,7 +38,9 @@ import {
   type Mark,
   type MissionRow,
 } from './missions.repository';
-import { countStepProgress, findClaimTotals, setMissionStatus } from './missions-ops.repository';
+import { countStepProgress, findClaimTotals } from './missions-ops.repository';
+import { createMissionApproval, opsView } from './missions-approval';
+import type { SetupCeilings } from '../operator-money/operator-money-setups';
 
 type Db = Kysely<Database>;
 
@@ -53,6 +54,8 @@ export type MissionsContext = {
   accountNames: (memberIds: string[]) => Promise<Map<string, string>>;
   brand: () => Promise<{ currency: string; currencyScale: number }>;
   now?: (() => number) | undefined;
+  /** The operator money policy's set-up ceilings: a switch to live above them waits (missions-approval.ts). */
+  setups: Pick<SetupCeilings, 'assess' | 'assertApprover'>;
 };
 
 const CADENCES: readonly WindowPeriod[] = ['daily', 'weekly'];
@@ -73,24 +76,6 @@ function metricOf(step: MissionStepRow): string {
   }
 }
 
-function opsView(r: MissionRow): OpsMission {
-  return {
-    id: String(r.id),
-    cadence: r.cadence,
-    titlePt: r.title_pt,
-    titleEn: r.title_en,
-    status: r.status,
-    rewardMinor: String(r.reward_amount),
-    steps: r.steps.map((s) => ({
-      kind: s.kind,
-      target: s.target,
-      ...(s.category ? { category: s.category as GameCategory } : {}),
-    })),
-    sortOrder: r.sort_order,
-    updatedAt: new Date(r.updated_at).toISOString(),
-  };
-}
-
 /**
  * Missions: the operator's daily and weekly sets, each player's progress counted from the rewards
  * engine's events (per period of the operator's time zone, whatever the missions), and the claim
@@ -102,6 +87,7 @@ function opsView(r: MissionRow): OpsMission {
  */
 export function createMissionsService(ctx: MissionsContext) {
   const { db, audit, grants } = ctx;
+  const approval = createMissionApproval({ db, audit, setups: ctx.setups });
   const now = () => new Date((ctx.now ?? Date.now)());
 
   function windows(at: Date, timeZone: string): Record<WindowPeriod, PeriodWindow> {
@@ -322,27 +308,10 @@ export function createMissionsService(ctx: MissionsContext) {
       };
     },
 
-    /** POST /ops/missions/:id/status: on (live), off (draft) or archived (ended); audited `mission.status`. */
-    async setStatus(operatorId: string, id: string, { status, reason }: MissionStatusBody): Promise<OpsMission> {
-      await runInTransaction(db, async (trx) => {
-        const before = await lockMission(trx, id);
-        if (!before) throw new AppError(ErrorCode.MISSION_NOT_FOUND, 'No such mission');
-        await setMissionStatus(trx, id, status);
-        await audit.record(trx, {
-          actorType: 'operator',
-          actorId: operatorId,
-          action: 'mission.status',
-          subjectType: 'mission',
-          subjectId: id,
-          reason,
-          before: { status: before.status },
-          after: { status },
-        });
-      });
-      const saved = (await findMissions(db)).find((r) => String(r.id) === id);
-      if (!saved) throw new Error(`mission ${id} vanished after its status change`);
-      return opsView(saved);
-    },
+    /** POST /ops/missions/:id/status, GET /ops/missions/awaiting, POST /ops/missions/:id/approve|reject (missions-approval.ts). */
+    setStatus: approval.setStatus,
+    listAwaiting: approval.listAwaiting,
+    decide: approval.decide,
 
     /** GET /ops/missions. */
     listForOps: async (): Promise<{ list: OpsMission[] }> => ({ list: (await findMissions(db)).map(opsView) }),
@@ -360,8 +329,13 @@ export function createMissionsService(ctx: MissionsContext) {
         })),
       };
       const savedId = await runInTransaction(db, async (trx) => {
-        if (id === undefined) {
-          const newId = await insertMission(trx, write, operatorId);
+        const before = id === undefined ? undefined : await lockMission(trx, id);
+        if (id !== undefined && !before) throw new AppError(ErrorCode.MISSION_NOT_FOUND, 'No such mission');
+        const stored = await approval.statusFor(trx, { operatorId, wanted: m.status, before, ...write });
+        const toWrite = { ...write, status: stored.status };
+        const after = { ...m, status: stored.status, ceilingReasons: stored.approval?.ceilingReasons ?? [] };
+        if (id === undefined || !before) {
+          const newId = await insertMission(trx, toWrite, operatorId, stored.approval);
           await audit.record(trx, {
             actorType: 'operator',
             actorId: operatorId,
@@ -370,13 +344,11 @@ export function createMissionsService(ctx: MissionsContext) {
             subjectId: newId,
             reason,
             before: null,
-            after: m,
+            after,
           });
           return newId;
         }
-        const before = await lockMission(trx, id);
-        if (!before) throw new AppError(ErrorCode.MISSION_NOT_FOUND, 'No such mission');
-        await updateMission(trx, id, write);
+        await updateMission(trx, id, toWrite, stored.approval);
         await audit.record(trx, {
           actorType: 'operator',
           actorId: operatorId,
@@ -385,7 +357,7 @@ export function createMissionsService(ctx: MissionsContext) {
           subjectId: id,
           reason,
           before: opsView(before),
-          after: m,
+          after,
         });
         return id;
       });

@@ -21,6 +21,10 @@ export const REWARD_SETUP_KINDS = {
   rebate: 'adjustments.approve',
   /** A top agent's contract with the house: a new one, or terms that pay more. */
   agent_contract: 'adjustments.approve',
+  /** A mission switched live: its reward (one completion) and its cadence's live set (docs/decisions.md). */
+  mission: 'adjustments.approve',
+  /** A points mall item with a cash value offered: one redemption's cash and its stock's. */
+  mall_item: 'adjustments.approve',
 } as const satisfies Record<string, OpsPermission>;
 export type RewardSetupKind = keyof typeof REWARD_SETUP_KINDS;
 

@@ -66,7 +66,14 @@ export function MallItemsSection() {
                 <td>{t(`kinds.${item.kind}`)}</td>
                 <td className="num">{numbers.format(Number(item.points))}</td>
                 <td className="num">{item.stock === null ? t('items.unlimited') : numbers.format(item.stock)}</td>
-                <td>{t(`items.statuses.${item.status}`)}</td>
+                <td>
+                  {t(`items.statuses.${item.status}`)}
+                  {item.status === 'awaiting_approval' && (
+                    <p className="loyalty-awaiting">
+                      {[...item.ceilingReasons.map((r) => t(`items.ceilings.${r}`)), t('items.awaitingNote')].join(' ')}
+                    </p>
+                  )}
+                </td>
                 {canWrite && (
                   <td>
                     <Button
@@ -111,7 +118,8 @@ function MallItemDialog({ item, onClose }: { item: OpsMallItem | null; onClose: 
           points: item.points,
           cashAmount: item.cashAmount ?? undefined,
           stock: item.stock,
-          status: item.status,
+          // A waiting item was asked to be offered: saving it asks again.
+          status: item.status === 'archived' ? 'archived' : 'active',
           sortOrder: item.sortOrder,
         }
       : { namePt: '', nameEn: '', kind: 'physical', points: '', stock: null, status: 'active', sortOrder: 0 },

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { OpsMission, OpsMissionFigures, MissionStep } from '@wps/shared/schemas/missions';
+import type { MissionStatusBody, OpsMission, OpsMissionFigures, MissionStep } from '@wps/shared/schemas/missions';
 import type { WindowPeriod } from '@wps/shared/reward-period-windows';
 import { Button } from '@wps/ui/button';
 import { FormError } from '@wps/ui/form-error';
@@ -17,7 +17,7 @@ import { MONEY_STEPS } from '../mission-form';
 import { MissionDialog } from './mission-dialog';
 import './missions.css';
 
-type StatusChange = { mission: OpsMission; to: OpsMission['status'] };
+type StatusChange = { mission: OpsMission; to: MissionStatusBody['status'] };
 
 /**
  * Missions (rewards.read; writing needs rewards.write): the daily and the weekly set, each mission
@@ -152,6 +152,11 @@ function MissionSet({ cadence, periodKey, missions, figures, canWrite, onEdit, o
                     <td className="num">{formatMoney(m.rewardMinor)}</td>
                     <td>
                       <span className={`status-pill missions-status--${m.status}`}>{t(`statuses.${m.status}`)}</span>
+                      {m.status === 'awaiting_approval' && (
+                        <p className="missions-awaiting">
+                          {[...m.ceilingReasons.map((r) => t(`ceilings.${r}`)), t('awaitingNote')].join(' ')}
+                        </p>
+                      )}
                     </td>
                     <td className="num" data-figure="progressed">
                       {f?.progressed ?? '—'}
@@ -191,7 +196,7 @@ function MissionActions({
 }: {
   mission: OpsMission;
   onEdit: () => void;
-  onStatus: (to: OpsMission['status']) => void;
+  onStatus: (to: MissionStatusBody['status']) => void;
 }) {
   const { t } = useTranslation('missions');
   const name = useTitle()(mission);
@@ -205,7 +210,7 @@ function MissionActions({
           {t('actions.on')}
         </Button>
       )}
-      {mission.status === 'live' && (
+      {(mission.status === 'live' || mission.status === 'awaiting_approval') && (
         <Button
           size="sm"
           variant="secondary"

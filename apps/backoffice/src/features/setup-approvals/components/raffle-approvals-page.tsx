@@ -10,14 +10,16 @@ import { localeTag } from '../../../lib/i18n';
 import { useFormatMoney } from '../../../lib/money';
 import { useAwaitingRaffles } from '../api/awaiting-raffles';
 import { useDecideRaffle } from '../api/decide-raffle';
+import { MallItemApprovals, MissionApprovals } from './setup-sections';
 import './setup-approvals.css';
 
 type Deciding = { raffle: OpsRaffle; decision: 'approve' | 'reject' };
 
 /**
- * Raffles waiting for a second operator (adjustments.approve): their prizes passed a set-up
- * ceiling of the operator money policy, so they are hidden from players, take no tickets and are
- * never drawn until an operator other than their creator approves them or turns them down.
+ * Reward set-ups waiting for a second operator (adjustments.approve), one section per kind: they
+ * passed a set-up ceiling of the operator money policy. Raffles are hidden from players, take no
+ * tickets and are never drawn; missions are hidden and cannot be claimed; mall items are not
+ * offered; until an operator other than the one who made or asked for them decides.
  */
 export function RaffleApprovalsPage() {
   const { t } = useTranslation('setup-approvals');
@@ -42,6 +44,7 @@ export function RaffleApprovalsPage() {
         <h1 id="raffle-approvals-title">{t('title')}</h1>
       </div>
       <p>{t('intro')}</p>
+      <h2 id="setup-approvals-raffles">{t('rafflesTitle')}</h2>
       {raffles.isPending ? (
         <LoadingState label={t('loading')} />
       ) : raffles.isError ? (
@@ -75,6 +78,8 @@ export function RaffleApprovalsPage() {
           errorMessage={decide.errorMessage}
         />
       )}
+      <MissionApprovals />
+      <MallItemApprovals />
     </section>
   );
 }
@@ -95,9 +100,9 @@ function AwaitingRaffle({
   const titleId = `awaiting-raffle-${raffle.id}`;
   return (
     <article className="setup-approvals__item" aria-labelledby={titleId}>
-      <h2 id={titleId}>
+      <h3 id={titleId}>
         {raffle.title} <span className="setup-approvals__muted">#{raffle.id}</span>
-      </h2>
+      </h3>
       <p className="setup-approvals__why">{raffle.ceilingReasons.map((reason) => t(`reasons.${reason}`)).join(' ')}</p>
       <dl className="setup-approvals__facts">
         <div>
