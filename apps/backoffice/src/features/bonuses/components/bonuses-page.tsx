@@ -12,6 +12,7 @@ import { SITE_MONEY, useFormatMoney, type MoneyFormat } from '../../../lib/money
 import { useCan } from '../../../lib/permissions';
 import { useCancelBonus } from '../api/cancel-bonus';
 import { useBonusList } from '../api/list-bonuses';
+import { BonusRequestsPanel } from './bonus-requests-panel';
 import './bonuses.css';
 
 const col = dataColumns<OpsBonus>();
@@ -28,6 +29,7 @@ function progressPercent(bonus: OpsBonus): number {
 /**
  * Players' bonuses (bonuses.read): filtered by status and player, each with its wagering progress;
  * an operator who may (bonuses.write) cancels a running one with a reason, which the audit log keeps.
+ * Above the list, the bonuses given by hand that wait for a second operator (BonusRequestsPanel).
  */
 export function BonusesPage() {
   const { t, i18n } = useTranslation('bonuses');
@@ -177,6 +179,7 @@ export function BonusesPage() {
         <h1 id="bonuses-title">{t('title')}</h1>
       </div>
       <p>{t('intro')}</p>
+      <BonusRequestsPanel />
       <DataTable
         caption={t('caption')}
         captionHidden

@@ -8,7 +8,10 @@ import { Modal } from '@wps/ui/modal';
 import { ErrorState, LoadingState } from '@wps/ui/states';
 import { applicationDecisionBodySchema, type OpsApplication } from '@wps/shared/schemas/promo';
 import { ReasonField } from '../../../components/reason-field';
+import { useMe } from '../../../lib/api/get-me';
 import { errorText } from '../../../lib/error-text';
+import { useFormatMoney } from '../../../lib/money';
+import { useCan } from '../../../lib/permissions';
 import { useApplicationImage } from '../api/application-image';
 import { useDecideApplication, type DecideApplicationInput } from '../api/decide-application';
 
@@ -31,7 +34,10 @@ function ApplicationImage({ application, position }: { application: OpsApplicati
 /**
  * An application as the player sent it (comment and images) and, while it is applying, the
  * decision: approve (issues the promotion's reward for the player to claim) or reject (the reason
- * is shown to the player). Both ask for a reason, which goes to the audit log.
+ * is shown to the player). Both ask for a reason, which goes to the audit log. An approval of
+ * money above the operator money policy's thresholds waits for a second operator: the dialog says
+ * who asked and why, and offers an operator holding adjustments.approve other than the asker to
+ * complete it; the asker only reads that another operator decides.
  */
 export function ApplicationDialog({
   application,
@@ -44,8 +50,18 @@ export function ApplicationDialog({
 }) {
   const { t } = useTranslation('promo');
   const [decision, setDecision] = useState<DecideApplicationInput['decision']>('approve');
-  const decide = useDecideApplication((input) =>
-    t(input.decision === 'approve' ? 'review.approved' : 'review.rejected', { id: input.id }),
+  const canApprove = useCan('adjustments.approve');
+  const me = useMe();
+  const formatMoney = useFormatMoney();
+  const decide = useDecideApplication((input, done) =>
+    t(
+      input.decision === 'reject'
+        ? 'review.rejected'
+        : done.status === 'applying'
+          ? 'review.approvalWaits'
+          : 'review.approved',
+      { id: input.id },
+    ),
   );
   const form = useForm<{ reason: string }>({
     resolver: zodResolver(applicationDecisionBodySchema),
@@ -62,6 +78,8 @@ export function ApplicationDialog({
       }
     })();
   const isOpen = application.status === 'applying';
+  const isWaiting = isOpen && application.approvalAskedBy !== null;
+  const isOwn = me.data !== undefined && String(me.data.operatorId) === application.approvalAskedBy;
   return (
     <Modal
       open
@@ -97,6 +115,14 @@ export function ApplicationDialog({
           ))}
         </div>
       )}
+      {isWaiting && (
+        <p className="promo-waiting" role="note">
+          <strong>{t('review.waiting')}</strong> {t('review.askedBy', { id: application.approvalAskedBy })}{' '}
+          {application.approvalWaitReasons.map((r) => t(`review.waitReasons.${r}`)).join(' ')}{' '}
+          {application.approvalRewardAmount !== null &&
+            t('review.waitingReward', { amount: formatMoney(application.approvalRewardAmount) })}
+        </p>
+      )}
       {isOpen ? (
         <form onSubmit={(event) => event.preventDefault()} noValidate className="promo-form">
           <ReasonField
@@ -121,13 +147,28 @@ export function ApplicationDialog({
             >
               {t('review.reject')}
             </Button>
-            <Button
-              loading={decide.isPending && decision === 'approve'}
-              disabled={decide.isPending}
-              onClick={() => void submit('approve')}
-            >
-              {t('review.approve')}
-            </Button>
+            {!isWaiting ? (
+              <Button
+                loading={decide.isPending && decision === 'approve'}
+                disabled={decide.isPending}
+                onClick={() => void submit('approve')}
+              >
+                {t('review.approve')}
+              </Button>
+            ) : isOwn ? (
+              <span className="promo-muted">{t('review.ownRequest')}</span>
+            ) : canApprove ? (
+              <Button
+                variant="money"
+                loading={decide.isPending && decision === 'approve-payment'}
+                disabled={decide.isPending}
+                onClick={() => void submit('approve-payment')}
+              >
+                {t('review.approveSecond')}
+              </Button>
+            ) : (
+              <span className="promo-muted">{t('review.approverNeeded')}</span>
+            )}
           </div>
         </form>
       ) : (

@@ -81,9 +81,14 @@ export function ApplicationsPage() {
         col.accessor('status', {
           id: 'status',
           header: t('columns.status'),
-          cell: (info) => (
-            <span className={`promo-status promo-status--${info.getValue()}`}>{t(`statuses.${info.getValue()}`)}</span>
-          ),
+          cell: (info) =>
+            info.row.original.status === 'applying' && info.row.original.approvalAskedBy !== null ? (
+              <span className="promo-status promo-status--waiting">{t('review.waiting')}</span>
+            ) : (
+              <span className={`promo-status promo-status--${info.getValue()}`}>
+                {t(`statuses.${info.getValue()}`)}
+              </span>
+            ),
         }),
         col.accessor('createdAt', {
           id: 'createdAt',

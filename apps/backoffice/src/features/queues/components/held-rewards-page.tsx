@@ -8,9 +8,10 @@ import { isApiError } from '../../../lib/api-client';
 import { localeTag } from '../../../lib/i18n';
 import { useListParams } from '../../../lib/list-params';
 import { formatMoney, SITE_MONEY } from '../../../lib/money';
+import { useMe } from '../../../lib/api/get-me';
 import { useCan } from '../../../lib/permissions';
 import { useHeldRewardsQueue } from '../api/held-rewards-queue';
-import { useResolveHeldReward } from '../api/resolve-held-reward';
+import { useResolveHeldReward, type HeldRewardAction } from '../api/resolve-held-reward';
 import { CreatedCell, PlayerLink, useNow, useQueueTime } from './queue-cells';
 import './queues.css';
 
@@ -27,19 +28,31 @@ function amountOf(grant: OpsGrant, locale: string): string {
  * Rewards held for review (rewards.read): grants the engine did not pay because they looked
  * abused (a referral whose two accounts share an address, a browser, a phone, a bank account or a
  * payee name). An operator who may change rewards releases one (paid now) or rejects it, with a
- * reason the engine audits; the player sees a rejection's reason.
+ * reason the engine audits; the player sees a rejection's reason. A release of money above the
+ * operator money policy's thresholds waits for a second operator: the row says so, with who asked
+ * and why; an operator holding adjustments.approve other than the asker completes it.
  */
 export function HeldRewardsPage() {
   const { t, i18n } = useTranslation('queues');
   const locale = localeTag(i18n.language);
   const canResolve = useCan('rewards.write');
+  const canApprove = useCan('adjustments.approve');
+  const me = useMe();
+  const myId = me.data === undefined ? null : String(me.data.operatorId);
   const now = useNow();
   const time = useQueueTime();
   const params = useListParams({ filterKeys: [], defaultSort: 'createdAt' });
   const list = useHeldRewardsQueue();
-  const [resolving, setResolving] = useState<{ grant: OpsGrant; action: 'release' | 'reject' } | null>(null);
+  const [resolving, setResolving] = useState<{ grant: OpsGrant; action: HeldRewardAction } | null>(null);
   const resolve = useResolveHeldReward((grant) =>
-    t(grant.status === 'paid' ? 'heldRewards.released' : 'heldRewards.rejected', { id: grant.id }),
+    t(
+      grant.status === 'paid'
+        ? 'heldRewards.released'
+        : grant.status === 'held'
+          ? 'heldRewards.releaseWaits'
+          : 'heldRewards.rejected',
+      { id: grant.id },
+    ),
   );
 
   useEffect(() => {
@@ -94,6 +107,16 @@ export function HeldRewardsPage() {
         header: t('columns.actions'),
         cell: (info) => {
           const grant = info.row.original;
+          if (grant.releaseAskedBy !== null)
+            return (
+              <WaitingRelease
+                grant={grant}
+                isOwn={grant.releaseAskedBy === myId}
+                canApprove={canApprove}
+                canReject={canResolve}
+                onAction={(action) => setResolving({ grant, action })}
+              />
+            );
           if (!canResolve) return <span className="queue-muted">{t('readOnly')}</span>;
           return (
             <span className="queue-actions">
@@ -117,7 +140,7 @@ export function HeldRewardsPage() {
         },
       }),
     ]);
-  }, [t, locale, canResolve, now, time, reasonsOf]);
+  }, [t, locale, canResolve, canApprove, myId, now, time, reasonsOf]);
 
   const close = () => {
     setResolving(null);
@@ -143,16 +166,14 @@ export function HeldRewardsPage() {
         <ConfirmDialog
           open
           onClose={close}
-          title={t(resolving.action === 'release' ? 'heldRewards.releaseTitle' : 'heldRewards.rejectTitle', {
-            id: resolving.grant.id,
-          })}
-          description={t(resolving.action === 'release' ? 'heldRewards.releaseEffect' : 'heldRewards.rejectEffect')}
+          title={t(`heldRewards.${resolving.action}Title`, { id: resolving.grant.id })}
+          description={t(`heldRewards.${resolving.action}Effect`)}
           changes={[
             { label: t('columns.amount'), after: amountOf(resolving.grant, locale) },
             { label: t('columns.holdReason'), after: reasonsOf(resolving.grant).join(', ') || '—' },
           ]}
-          confirmLabel={t(resolving.action === 'release' ? 'heldRewards.release' : 'heldRewards.reject')}
-          danger={resolving.action === 'release'}
+          confirmLabel={t(`heldRewards.${resolving.action}`)}
+          danger={resolving.action !== 'reject'}
           onConfirm={(reason) =>
             resolve
               .mutateAsync({ id: resolving.grant.id, action: resolving.action, reason })
@@ -167,5 +188,55 @@ export function HeldRewardsPage() {
         />
       )}
     </section>
+  );
+}
+
+/** A release waiting for a second operator: why, who asked, and the decision another operator may take. */
+function WaitingRelease({
+  grant,
+  isOwn,
+  canApprove,
+  canReject,
+  onAction,
+}: {
+  grant: OpsGrant;
+  isOwn: boolean;
+  canApprove: boolean;
+  canReject: boolean;
+  onAction: (action: HeldRewardAction) => void;
+}) {
+  const { t } = useTranslation('queues');
+  return (
+    <span className="queue-wrap">
+      <span className="queue-waiting" role="note">
+        <strong>{t('heldRewards.waiting')}</strong> {t('heldRewards.askedBy', { id: grant.releaseAskedBy })}{' '}
+        {grant.releaseWaitReasons.map((r) => t(`heldRewards.waitReasons.${r}`)).join(' ')}
+      </span>
+      {isOwn ? (
+        <span className="queue-muted"> {t('heldRewards.ownRequest')}</span>
+      ) : (
+        <span className="queue-actions">
+          {canApprove && (
+            <Button
+              size="sm"
+              aria-label={t('heldRewards.approveFor', { id: grant.id })}
+              onClick={() => onAction('approve')}
+            >
+              {t('heldRewards.approve')}
+            </Button>
+          )}
+          {canReject && (
+            <Button
+              size="sm"
+              variant="secondary"
+              aria-label={t('heldRewards.rejectFor', { id: grant.id })}
+              onClick={() => onAction('reject')}
+            >
+              {t('heldRewards.reject')}
+            </Button>
+          )}
+        </span>
+      )}
+    </span>
   );
 }
