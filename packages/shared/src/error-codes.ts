@@ -206,23 +206,23 @@ export const ErrorCode = {
   GRANT_NOT_CLAIMABLE: 'GRANT_NOT_CLAIMABLE',
   GRANT_EXPIRED: 'GRANT_EXPIRED',
   GRANT_NOT_HELD: 'GRANT_NOT_HELD',
+  /** A held grant's release already waits for a second operator; a release approval with no release waiting. */
+  GRANT_RELEASE_WAITING: 'GRANT_RELEASE_WAITING',
+  GRANT_RELEASE_NOT_WAITING: 'GRANT_RELEASE_NOT_WAITING',
   /** Promotions' activity: a promotion without participation settings; one not open now (coming soon or closed); the wrong action for its mode; already done this period; an application not (or no longer) awaiting the action. */
   PROMO_NOT_FOUND: 'PROMO_NOT_FOUND',
   PROMO_NOT_OPEN: 'PROMO_NOT_OPEN',
   PROMO_MODE_MISMATCH: 'PROMO_MODE_MISMATCH',
-  /** A held grant's release already waits for a second operator; a release approval with no release waiting. */
-  GRANT_RELEASE_WAITING: 'GRANT_RELEASE_WAITING',
-  GRANT_RELEASE_NOT_WAITING: 'GRANT_RELEASE_NOT_WAITING',
   PROMO_ALREADY_DONE: 'PROMO_ALREADY_DONE',
   PROMO_APPLICATION_NOT_FOUND: 'PROMO_APPLICATION_NOT_FOUND',
   PROMO_APPLICATION_DECIDED: 'PROMO_APPLICATION_DECIDED',
+  /** An application's approval already waits for a second operator; a second approval with none waiting. */
+  PROMO_APPLICATION_WAITING: 'PROMO_APPLICATION_WAITING',
+  PROMO_APPLICATION_NOT_WAITING: 'PROMO_APPLICATION_NOT_WAITING',
   PROMO_NOTHING_TO_CLAIM: 'PROMO_NOTHING_TO_CLAIM',
   /** Raffles: an unknown raffle; one already drawn (no more tickets); no tickets to claim. */
   RAFFLE_NOT_FOUND: 'RAFFLE_NOT_FOUND',
   RAFFLE_CLOSED: 'RAFFLE_CLOSED',
-  /** An application's approval already waits for a second operator; a second approval with none waiting. */
-  PROMO_APPLICATION_WAITING: 'PROMO_APPLICATION_WAITING',
-  PROMO_APPLICATION_NOT_WAITING: 'PROMO_APPLICATION_NOT_WAITING',
   RAFFLE_NO_TICKETS: 'RAFFLE_NO_TICKETS',
   /** The raffle's prizes passed a set-up ceiling: it waits for a second operator (no tickets, no draw). */
   RAFFLE_AWAITING_APPROVAL: 'RAFFLE_AWAITING_APPROVAL',
