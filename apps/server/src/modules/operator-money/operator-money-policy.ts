@@ -18,8 +18,9 @@ type Db = Kysely<Database>;
 
 /**
  * The payment paths that ask the policy, each with the permission its second operator must hold.
- * A path not listed here cannot be decided (an error, never a pass): wiring raffle prizes,
- * missions or mall cash adds their kind here with its permission.
+ * A path not listed here cannot be decided (an error, never a pass). Reward set-ups that pay by
+ * themselves once live (raffle prizes, missions, mall items, the rebate, house contracts) are
+ * looked at when they are made instead, by operator-money-setups.ts.
  */
 export const OPERATOR_MONEY_KINDS = {
   adjustment: 'adjustments.approve',
