@@ -51,7 +51,7 @@ test.describe('back-office shell', () => {
     await expect(page.getByRole('heading', { name: 'Operadores', level: 1 })).toBeVisible();
     await expect(sidebar(page).getByRole('link', { name: 'Operadores' })).toHaveAttribute('aria-current', 'page');
 
-    // The queues: money's three screens, the points mall's redemptions and the held rewards, under their heading.
+    // The queues: money's three screens, the points mall's redemptions, the held rewards and the set-up approvals, under their heading.
     const queues = sidebar(page).getByRole('list', { name: 'Filas' });
     await expect(queues.getByRole('link')).toHaveText([
       'Depósitos',
@@ -59,6 +59,7 @@ test.describe('back-office shell', () => {
       'Transferências de fornecedor',
       'Trocas de pontos',
       'Recompensas retidas',
+      'Aprovações de configurações',
     ]);
     // The rewards: the engine, missions, the programmes, promotions and loyalty.
     await expect(sidebar(page).getByRole('list', { name: 'Recompensas' }).getByRole('link')).toHaveText([
