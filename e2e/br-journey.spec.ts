@@ -74,7 +74,7 @@ test.describe('the BR sign-up story', () => {
 
       // The limits chosen at sign-up are the player's limits.
       await page.goto(`${server.baseURL}/account/responsible-gaming`);
-      await expect(page.getByLabel(fieldLabel('Depósitos por semana'))).toHaveValue('750.50');
+      await expect(page.getByLabel(fieldLabel('Depósitos por semana'))).toHaveValue('750,50');
       await expect(page.getByLabel(fieldLabel('Tempo por dia'))).toHaveValue('180');
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
