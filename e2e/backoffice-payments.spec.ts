@@ -11,6 +11,7 @@ import {
   newBackofficePage as newPage,
   expectTablesFit,
 } from './support/backoffice';
+import { switchLicence, withSecondAdmin } from './support/licence';
 import { operatorLogin } from './support/operators';
 import { confirmBankBinding, openBindBankForm } from './support/security-centre';
 
@@ -89,17 +90,9 @@ function methodCell(page: Page, name: string): Locator {
   return rowOf(page, name).locator(':scope > *').nth(1);
 }
 
-/** The operator's jurisdiction profile, as an admin sets it on the rewards screen. */
+/** The operator's licence, switched as in the back office: an admin asks, a second admin approves. */
 async function setJurisdiction(request: APIRequestContext, jurisdiction: 'BR' | 'permissive'): Promise<void> {
-  const token = await operatorLogin(
-    request,
-    server.baseURL,
-    BACKOFFICE_OPERATORS.admin.username,
-    BACKOFFICE_OPERATORS.admin.password,
-  );
-  await callApi({ request, baseURL: server.baseURL, token: `Bearer ${token}` }, 'PUT', '/ops/rewards/settings', {
-    jurisdiction,
-  });
+  await switchLicence(request, server.baseURL, jurisdiction);
 }
 
 function bankRowOf(page: Page, name: string): Locator {
@@ -132,7 +125,10 @@ test.describe('back-office payments', () => {
     test.setTimeout(240_000);
     server = await startBackofficeServer('backoffice-payments', PORT, {
       roles: ['admin', 'finance', 'support'],
-      configure: disableRegisterCaptcha,
+      configure: (dataDir) => {
+        disableRegisterCaptcha(dataDir);
+        withSecondAdmin(dataDir);
+      },
     });
   });
   test.afterAll(async () => {

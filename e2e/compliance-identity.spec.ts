@@ -2,14 +2,13 @@ import crypto from 'node:crypto';
 import path from 'node:path';
 import { expect, test, type Page } from './support/test';
 import {
-  BACKOFFICE_OPERATORS,
   checkBackofficePage,
   expectTablesFit,
   newBackofficePage,
   signInOperator,
   startBackofficeServer,
 } from './support/backoffice';
-import { operatorLogin } from './support/operators';
+import { setLicenceBeforeStart } from './support/licence';
 import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, type ExtraServer } from './support/servers';
 import { acceptTerms, disableRegisterCaptcha, fieldLabel } from './support/setup';
 import { saveScreenshot } from './support/screenshots';
@@ -56,31 +55,19 @@ test.beforeAll(async ({ playwright }) => {
   test.setTimeout(180_000);
   server = await startBackofficeServer('compliance-identity', EXTRA_PORTS.complianceIdentity, {
     roles: ['admin'],
-    configure: disableRegisterCaptcha,
+    // The operator's licence is BR from the start (the ops console's licence:set).
+    configure: (dataDir) => {
+      disableRegisterCaptcha(dataDir);
+      setLicenceBeforeStart(dataDir, 'BR');
+    },
     env: { TEST_CLOCK_DOOR: '1' },
   });
   baseURL = server.baseURL;
-  // The operator switches the licence's profile to BR (the rewards engine keeps it).
   const request = await playwright.request.newContext();
-  const { username, password } = BACKOFFICE_OPERATORS.admin;
-  const token = await operatorLogin(request, baseURL, username, password);
-  const switched = await request.put(`${baseURL}/ops/rewards/settings`, {
-    headers: { Authorization: `Bearer ${token}` },
-    data: { jurisdiction: 'BR' },
-  });
-  expect(switched.ok(), await switched.text()).toBe(true);
-  // The registration settings show it once the server's copy of its configuration is renewed.
-  await expect
-    .poll(
-      async () =>
-        (
-          (await (await request.get(`${baseURL}/wps/system/setting/register`)).json()) as {
-            value: { jurisdiction: { profile: string } };
-          }
-        ).value.jurisdiction.profile,
-      { timeout: 15_000 },
-    )
-    .toBe('BR');
+  const register = (await (await request.get(`${baseURL}/wps/system/setting/register`)).json()) as {
+    value: { jurisdiction: { profile: string } };
+  };
+  expect(register.value.jurisdiction.profile).toBe('BR');
   await request.dispose();
 });
 

@@ -3,8 +3,8 @@ import path from 'node:path';
 import { expect, test, type APIRequestContext, type Locator, type Page } from './support/test';
 import { encryptPayload } from '../packages/shared/src/payload-crypto';
 import { newCpf } from '../apps/server/src/modules/identity/identity-fixtures';
-import { BACKOFFICE_OPERATORS, startBackofficeServer } from './support/backoffice';
-import { operatorLogin } from './support/operators';
+import { startBackofficeServer } from './support/backoffice';
+import { setLicenceBeforeStart } from './support/licence';
 import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, type ExtraServer } from './support/servers';
 import { type Api, callApi, disableRegisterCaptcha, fieldLabel } from './support/setup';
 import { saveScreenshot } from './support/screenshots';
@@ -116,26 +116,15 @@ test.describe('PIX payments under the BR profile', () => {
     test.setTimeout(180_000);
     server = await startBackofficeServer('pix-payments', EXTRA_PORTS.pixPayments, {
       roles: ['admin'],
-      configure: disableRegisterCaptcha,
+      configure: (dataDir) => {
+        disableRegisterCaptcha(dataDir);
+        setLicenceBeforeStart(dataDir, 'BR');
+      },
     });
-    const { username, password } = BACKOFFICE_OPERATORS.admin;
-    const admin = await operatorLogin(request, server.baseURL, username, password);
-    const switched = await request.put(`${server.baseURL}/ops/rewards/settings`, {
-      headers: { Authorization: `Bearer ${admin}` },
-      data: { jurisdiction: 'BR' },
-    });
-    expect(switched.ok(), await switched.text()).toBe(true);
-    await expect
-      .poll(
-        async () =>
-          (
-            (await (await request.get(`${server.baseURL}/wps/system/setting/register`)).json()) as {
-              value: { jurisdiction: { profile: string } };
-            }
-          ).value.jurisdiction.profile,
-        { timeout: 15_000 },
-      )
-      .toBe('BR');
+    const register = (await (await request.get(`${server.baseURL}/wps/system/setting/register`)).json()) as {
+      value: { jurisdiction: { profile: string } };
+    };
+    expect(register.value.jurisdiction.profile).toBe('BR');
   });
   test.afterAll(async () => {
     await server?.stop();

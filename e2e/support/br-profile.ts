@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { newCpf } from '../../apps/server/src/modules/identity/identity-fixtures';
 import { BACKOFFICE_OPERATORS, startBackofficeServer } from './backoffice';
+import { setLicenceBeforeStart } from './licence';
 import { operatorLogin } from './operators';
 import type { ExtraServer } from './servers';
 import { acceptTerms, disableRegisterCaptcha, fieldLabel } from './setup';
@@ -20,28 +21,14 @@ async function startBrServer(
 ): Promise<{ server: ExtraServer; adminToken: string }> {
   const server = await startBackofficeServer(name, port, {
     roles: ['admin'],
-    configure: disableRegisterCaptcha,
+    configure: (dataDir) => {
+      disableRegisterCaptcha(dataDir);
+      setLicenceBeforeStart(dataDir, 'BR');
+    },
     env: { TEST_CLOCK_DOOR: '1' },
   });
   const { username, password } = BACKOFFICE_OPERATORS.admin;
   const adminToken = await operatorLogin(request, server.baseURL, username, password);
-  const switched = await request.put(`${server.baseURL}/ops/rewards/settings`, {
-    headers: { Authorization: `Bearer ${adminToken}` },
-    data: { jurisdiction: 'BR' },
-  });
-  expect(switched.ok(), await switched.text()).toBe(true);
-  // The registration settings show it once the server's copy of its configuration is renewed.
-  await expect
-    .poll(
-      async () =>
-        (
-          (await (await request.get(`${server.baseURL}/wps/system/setting/register`)).json()) as {
-            value: { jurisdiction: { profile: string } };
-          }
-        ).value.jurisdiction.profile,
-      { timeout: 15_000 },
-    )
-    .toBe('BR');
   return { server, adminToken };
 }
 

@@ -65,6 +65,7 @@ import { registerBetRecordRoutes } from './modules/bet-record/bet-record.routes'
 import { registerReportingRoutes } from './modules/reporting/reporting.routes';
 import { registerPlayersRoutes } from './modules/players/players.routes';
 import { registerPlayerActionsRoutes } from './modules/players/player-actions.routes';
+import { registerLicenceRoutes } from './modules/licence/licence.routes';
 import { registerOperatorMoneyRoutes } from './modules/operator-money/operator-money.routes';
 import { registerBonusRoutes } from './modules/bonus/bonus.routes';
 import { registerHealthRoutes } from './modules/system/health.routes';
@@ -215,6 +216,7 @@ export async function buildApp(opts: {
   registerPlayersRoutes(z, services);
   registerPlayerActionsRoutes(z, services);
   registerOperatorMoneyRoutes(z, services);
+  registerLicenceRoutes(z, services);
   registerBonusRoutes(z, services);
   registerAgentsRoutes(z, services);
   registerAgentOpsRoutes(z, services);

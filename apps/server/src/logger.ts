@@ -46,8 +46,12 @@ export function serializeRequest(request: FastifyRequest): Record<string, unknow
   };
 }
 
-/** The request whose work is running (plugins/request-id.ts enters it), for lines logged through the process logger. */
-export const requestContext = new AsyncLocalStorage<{ reqId: string }>();
+/**
+ * The request whose work is running (plugins/request-id.ts enters it): its id, for lines logged
+ * through the process logger, and the licence doors its route declares (`config.licenceDoors`),
+ * which the licence port holds an ask against (modules/licence/licence-policy.ts).
+ */
+export const requestContext = new AsyncLocalStorage<{ reqId: string; licenceDoors?: readonly string[] }>();
 
 const REQUEST_LOGGER = Symbol('request logger');
 

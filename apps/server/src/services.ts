@@ -46,6 +46,8 @@ import { createRewardEventStream } from './modules/rewards/reward-events';
 import { createRewardsService } from './modules/rewards/rewards.service';
 import { allowsSignUpBonus } from '@wps/shared/rewards-jurisdiction';
 import { jurisdictionRules, type JurisdictionProfile } from '@wps/shared/jurisdiction';
+import { identifiedBettor, transfersBetweenPlayers } from './modules/licence/licence-checks';
+import { createLicenceService } from './modules/licence/licence.service';
 import { setVerifiedName } from './modules/identity/identity-verified-name';
 import { bindVerifiedPayeeName } from './modules/member/member-security-columns';
 import { createKycService } from './modules/kyc/kyc.service';
@@ -92,14 +94,9 @@ export function createServices(ctx: AppContext) {
   // Every service built below gets the port through `...ctx`.
   ctx = { ...ctx, metrics: metrics.port };
   const system = createSystemService(ctx);
-  // The operator's licence (packages/shared/src/jurisdiction.ts). The rewards engine keeps it and
-  // is built late, so modules built before it get this getter, which asks the engine when called.
-  const jurisdictionSource: { read?: () => Promise<JurisdictionProfile> } = {};
-  const jurisdiction = (): Promise<JurisdictionProfile> => {
-    if (!jurisdictionSource.read)
-      throw new Error('the jurisdiction profile was read before the rewards engine was built');
-    return jurisdictionSource.read();
-  };
+  // The operator's licence (modules/licence, packages/shared/src/licence.ts): the profile in force
+  // and the port every door asks. Built after the audit; modules built before it get this getter.
+  const jurisdiction = (): Promise<JurisdictionProfile> => licence.policy.profile();
   // What happens to players (written by triggers and by the modules that make the change), applied
   // once per consumer by the rewards engine's consumers, woken by the change feed; started by
   // server.ts, drained by tests.
@@ -143,6 +140,11 @@ export function createServices(ctx: AppContext) {
     payeeNameFromIdentity: async () => jurisdictionRules(await jurisdiction()).identity !== 'none',
   });
   const audit = createAuditService(ctx);
+  const licence = createLicenceService({
+    db: ctx.db,
+    audit,
+    operators: { namesOf: (ids) => operators.namesOf(ids) },
+  });
   // A password login from a device the account has not remembered waits for a code (docs/decisions.md).
   const loginVerification = createLoginVerificationService({
     ...ctx,
@@ -171,7 +173,7 @@ export function createServices(ctx: AppContext) {
     realNow: Date.now,
     brand: () => system.getBrand(),
     jurisdiction,
-    jurisdictionIn: (trx) => rewards.grants.jurisdiction(trx),
+    jurisdictionIn: (trx) => licence.policy.profile(trx),
     timeZone: (db) => rewards.timeZone(db),
     session,
     members: { findContacts: member.findContacts },
@@ -196,7 +198,7 @@ export function createServices(ctx: AppContext) {
     db: ctx.db,
     audit,
     jurisdiction,
-    jurisdictionIn: (trx) => rewards.grants.jurisdiction(trx),
+    jurisdictionIn: (trx) => licence.policy.profile(trx),
     brand: () => system.getBrand(),
     depositsUsed: (memberId) => depositViews.depositsHeld(memberId, new Date()),
     endSessions: async (trx, memberId) => void (await session.revokeOthers(memberId, undefined, trx, 'operator')),
@@ -279,6 +281,7 @@ export function createServices(ctx: AppContext) {
     member,
     contracts: agents.contracts,
     bonus,
+    licence: licence.policy,
   });
   const accountRecord = createAccountRecordService({ ...ctx, system, ledger });
   const gatewaySettings = loadGatewaySettings(undefined, ctx.config.startedVendorSandbox);
@@ -380,11 +383,15 @@ export function createServices(ctx: AppContext) {
     events: rewardEvents,
     facts: { vendorCategories: catalogue.vendorCategories, registeredAt: member.findRegisteredAt },
     moneyPolicy: operatorMoney.policy,
+    licenceProfile: (db) => licence.policy.profile(db),
+    licence: licence.policy,
   });
   // The registration bonus is a site setting, paid at account creation; the licence's profile decides whether it may be.
-  system.setSignUpBonusPolicy(async () => allowsSignUpBonus(await rewards.rules.getJurisdiction()));
-  jurisdictionSource.read = rewards.rules.getJurisdiction;
+  system.setSignUpBonusPolicy(async () => allowsSignUpBonus(await jurisdiction()));
   system.setJurisdictionSource(jurisdiction);
+  // A switch of licence is refused while live rules would break the profile it goes to.
+  licence.changes.addBlockerSource((trx, to) => rewards.rules.licenceBlockers(trx, to));
+  licence.changes.addBlockerSource((trx, to) => system.licenceBlockers(trx, to));
   // Identity under the licence (CPF, age, the barred-persons list; docs/compliance.md): checked at
   // registration and login through the member module's gate, the base swept every 15 days.
   const barredListSandbox = loadBarredListSettings().isSandboxEnabled
@@ -412,6 +419,11 @@ export function createServices(ctx: AppContext) {
     },
   });
   responsibleGaming.useCpf(identity.cpfOf);
+  // The licence's doors (docs/compliance.md, "The licence as one policy"): what each checks. A door
+  // not wired here is refused by the port (it fails closed); test/licence-doors.test.ts lists them.
+  const identified = identifiedBettor(identity.cpfOf);
+  licence.policy.wire('money.transfer', transfersBetweenPlayers);
+  licence.policy.wire('reward.pay', identified);
   // PIX under the licence (docs/compliance.md, "PIX"): which kinds of money players may pay with,
   // and their own CPF, which a payment must come from to be credited.
   deposits.useOwnership({
@@ -565,6 +577,7 @@ export function createServices(ctx: AppContext) {
   rewards.grants.useExclusion(responsibleGaming.isExcluded);
   messages.platform.useOptOut((memberId) => responsibleGaming.isExcluded(memberId));
   return {
+    licence,
     monitoring,
     privacy,
     kyc,

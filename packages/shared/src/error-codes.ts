@@ -366,6 +366,18 @@ export const ErrorCode = {
   OIDC_SIGN_IN_FAILED: 'OIDC_SIGN_IN_FAILED',
   OIDC_IDENTITY_TAKEN: 'OIDC_IDENTITY_TAKEN',
   OIDC_LINK_NOT_FOUND: 'OIDC_LINK_NOT_FOUND',
+  /**
+   * The operator's licence (modules/licence): a door the licence refuses (`value` names the door,
+   * the rule and its source); a switch of profile that live set-ups would break (`value.blockers`
+   * lists them); a switch already waiting; an unknown or decided switch; a door no check was wired
+   * to, refused rather than let through (the port fails closed).
+   */
+  LICENCE_REFUSED: 'LICENCE_REFUSED',
+  LICENCE_SWITCH_BLOCKED: 'LICENCE_SWITCH_BLOCKED',
+  LICENCE_CHANGE_PENDING: 'LICENCE_CHANGE_PENDING',
+  LICENCE_CHANGE_NOT_FOUND: 'LICENCE_CHANGE_NOT_FOUND',
+  LICENCE_CHANGE_ALREADY_DECIDED: 'LICENCE_CHANGE_ALREADY_DECIDED',
+  LICENCE_DOOR_NOT_WIRED: 'LICENCE_DOOR_NOT_WIRED',
   INTERNAL_ERROR: 'INTERNAL_ERROR',
 } as const;
 

@@ -268,5 +268,12 @@ export const errorStatus: Record<ErrorCode, number> = {
   OIDC_SIGN_IN_FAILED: 400,
   OIDC_IDENTITY_TAKEN: 409,
   OIDC_LINK_NOT_FOUND: 404,
+  LICENCE_REFUSED: 403,
+  LICENCE_SWITCH_BLOCKED: 409,
+  LICENCE_CHANGE_PENDING: 409,
+  LICENCE_CHANGE_NOT_FOUND: 404,
+  LICENCE_CHANGE_ALREADY_DECIDED: 409,
+  // A wiring fault, not the caller's: the door stays shut until the server is fixed.
+  LICENCE_DOOR_NOT_WIRED: 503,
   INTERNAL_ERROR: 500,
 };

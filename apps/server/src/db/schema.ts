@@ -34,6 +34,7 @@ import type { RecordsTables } from './tables/records';
 import type { MonitoringTables } from './tables/monitoring';
 import type { OidcTables } from './tables/oidc';
 import type { LoginVerificationTables } from './tables/login-verification';
+import type { LicenceTables } from './tables/licence';
 import type { OperatorMoneyTables } from './tables/operator-money';
 
 /** Every table Kysely knows about; each module owns its file under tables/. */
@@ -73,6 +74,7 @@ export type Database = SystemTables &
   OidcTables &
   LoginVerificationTables &
   OperatorMoneyTables &
+  LicenceTables &
   MigrationTables;
 
 export type MigrationTables = {

@@ -1,3 +1,5 @@
+import { requestContext } from '../logger';
+
 /**
  * A loop of turns on one timer that news can bring forward: the lottery's clock and each rewards
  * consumer run on one. Each turn says how long to wait before the next; `wake` (a notification
@@ -29,7 +31,9 @@ export function startWakeableLoop(opts: {
   function schedule(delayMs: number): void {
     clearTimeout(timer);
     dueAt = Date.now() + delayMs;
-    timer = setTimeout(() => (running = turn()), delayMs);
+    // Outside the context of whichever request woke it: a turn serves no one request, so its log
+    // lines carry no request's id and the licence does not hold it to that request's route.
+    timer = requestContext.exit(() => setTimeout(() => (running = turn()), delayMs));
   }
 
   async function turn(): Promise<void> {

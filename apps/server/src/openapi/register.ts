@@ -31,7 +31,8 @@ function isExcluded(url: string): boolean {
   return url === '/*' || url.startsWith('/backoffice/') || url === DOCS_PREFIX || url.startsWith(`${DOCS_PREFIX}/`);
 }
 
-export type RegisteredRoute = { method: HTTPMethods; url: string };
+/** A route as registered, with the licence doors its config declares (test/licence-doors.test.ts reads them). */
+export type RegisteredRoute = { method: HTTPMethods; url: string; licenceDoors: readonly string[] };
 const registered = new WeakMap<FastifyInstance, RegisteredRoute[]>();
 
 /**
@@ -112,7 +113,7 @@ export async function registerOpenApi(app: FastifyInstance, config: Pick<AppConf
   registered.set(app, routes);
   app.addHook('onRoute', (route) => {
     for (const method of Array.isArray(route.method) ? route.method : [route.method])
-      routes.push({ method, url: route.url });
+      routes.push({ method, url: route.url, licenceDoors: route.config?.licenceDoors ?? [] });
   });
 
   const transform = createJsonSchemaTransform({});

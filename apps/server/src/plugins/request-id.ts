@@ -42,12 +42,12 @@ export const requestIdOptions = {
 export function registerRequestId(app: FastifyInstance): void {
   app.addHook('onRequest', (request, reply, done) => {
     reply.header(REQUEST_ID_HEADER, request.id);
-    requestContext.run({ reqId: request.id }, done);
+    requestContext.run({ reqId: request.id, licenceDoors: request.routeOptions.config?.licenceDoors }, done);
   });
   app.addHook('preValidation', (request, _reply, done) => {
     // Only a request whose body was read has left its context; entering it again costs ~1 µs of
     // CPU per request on the bodiless reads (bench:member-info), so those go straight on.
     if (requestContext.getStore()?.reqId === request.id) return done();
-    requestContext.run({ reqId: request.id }, done);
+    requestContext.run({ reqId: request.id, licenceDoors: request.routeOptions.config?.licenceDoors }, done);
   });
 }

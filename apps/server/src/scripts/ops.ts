@@ -20,6 +20,11 @@ import { CATALOGUE_COMMANDS } from '../modules/catalogue/catalogue.ops';
 import { GATEWAY_COMMANDS } from '../modules/gateway/gateway.ops';
 import { AUDIT_COMMANDS } from '../modules/audit/audit.ops';
 import { RECORDS_COMMANDS } from '../modules/records/records.ops';
+import { JURISDICTION_PROFILES, type JurisdictionProfile } from '@wps/shared/licence';
+import { allowsSignUpBonus } from '@wps/shared/rewards-jurisdiction';
+import { createLicenceChanges } from '../modules/licence/licence-changes';
+import { createLicencePolicy } from '../modules/licence/licence-policy';
+import { rewardRuleLicenceBlockers } from '../modules/rewards/reward-rules';
 
 /**
  * `npm run ops -- <command> [args]`: operator tasks on the database the server uses (same env:
@@ -35,7 +40,12 @@ export class UsageError extends Error {}
 
 function systemOf(ctx: OpsContext) {
   // No cache: every command reads what is stored right now.
-  return createSystemService({ db: ctx.database.db, log: silentLog, cacheMs: 0 });
+  const system = createSystemService({ db: ctx.database.db, log: silentLog, cacheMs: 0 });
+  // The licence as services.ts wires it: the system module reads the profile through these.
+  const licence = createLicencePolicy({ db: ctx.database.db });
+  system.setJurisdictionSource(() => licence.profile());
+  system.setSignUpBonusPolicy(async () => allowsSignUpBonus(await licence.profile()));
+  return system;
 }
 
 const silentLog = pino({ level: 'warn' });
@@ -131,6 +141,27 @@ export const COMMANDS: Record<string, OpsCommand> = {
       const keys = createKeyService({ db: ctx.database.db, log: silentLog });
       const { keyId } = await keys.rotateKey();
       ctx.print({ keyId });
+    },
+  },
+  'licence:set': {
+    usage: 'licence:set <permissive|BR> <reason…>',
+    description:
+      "Set the operator's licence profile from the console (a new installation, the demo, tests): refused while live set-ups break it, audited as the console. In the back office a switch waits for a second operator.",
+    async run(ctx, [profile, ...reason]) {
+      if (!profile || !(JURISDICTION_PROFILES as readonly string[]).includes(profile))
+        throw new UsageError(`usage: licence:set <${JURISDICTION_PROFILES.join('|')}> <reason…>`);
+      if (reason.length === 0) throw new UsageError('licence:set needs a reason after the profile');
+      const db = ctx.database.db;
+      const changes = createLicenceChanges({
+        db,
+        audit: createAuditService({ db }),
+        operators: { namesOf: async () => new Map() },
+      });
+      const system = systemOf(ctx);
+      changes.addBlockerSource(rewardRuleLicenceBlockers);
+      changes.addBlockerSource((trx, to) => system.licenceBlockers(trx, to));
+      await changes.setFromConsole(profile as JurisdictionProfile, reason.join(' '), cliActor());
+      ctx.print({ profile });
     },
   },
   ...OPERATOR_COMMANDS,

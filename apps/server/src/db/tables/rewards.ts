@@ -28,7 +28,6 @@ export type RewardsTables = {
   };
   reward_settings: {
     id: ColumnType<boolean, never, never>;
-    jurisdiction: string;
     time_zone: string;
     updated_at: ColumnType<Date, never, Date>;
     updated_by: string | null;

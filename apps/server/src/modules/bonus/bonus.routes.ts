@@ -42,7 +42,7 @@ export function registerBonusRoutes(app: RouteApp, { bonus, bonusOps }: AppServi
   app.post(
     '/ops/bonuses',
     {
-      config: { permission: 'bonuses.write' },
+      config: { permission: 'bonuses.write', licenceDoors: ['reward.pay'] },
       schema: {
         body: opsGrantBonusBodySchema,
         response: success(opsGrantBonusAnswerSchema),
@@ -69,7 +69,11 @@ export function registerBonusRoutes(app: RouteApp, { bonus, bonusOps }: AppServi
     app.post(
       `/ops/bonuses/requests/:id/${action}`,
       {
-        config: { permission: 'adjustments.approve' },
+        // An approval pays the bonus (the licence's door reward.pay); a rejection pays nothing.
+        config:
+          action === 'approve'
+            ? { permission: 'adjustments.approve', licenceDoors: ['reward.pay'] }
+            : { permission: 'adjustments.approve' },
         schema: {
           params: opsBonusIdParamsSchema,
           body: bonusRequestDecisionBodySchema,

@@ -18,6 +18,7 @@ import { expectLedgerHealthy } from '../../../test/ledger-invariants';
 import { createTestOperator, type TestOperator } from '../../../test/operator-login';
 import { createTestApp, describePostgres, type TestApp } from '../../../test/test-app';
 import { newCpf } from './identity-fixtures';
+import { setLicence } from '../licence/licence-fixtures';
 
 const quiet = { info: () => {}, warn: () => {}, error: () => {} };
 
@@ -30,7 +31,7 @@ describePostgres('identity under the BR profile on several connections and insta
     t = await createTestApp('postgres');
     await disableRegisterCaptcha(t.app);
     admin = await createTestOperator(t.app, 'admin');
-    valueOf(await call(t.app, 'PUT', '/ops/rewards/settings', { token: admin.token, payload: { jurisdiction: 'BR' } }));
+    await setLicence(t.app, 'BR');
     // A second instance: its own app and pool over the same database.
     const database = await openDatabase({ databaseUrl: t.config.databaseUrl, dataDir: null, poolSize: 5 });
     const app = await buildApp({ config: t.config, database, logger: false });

@@ -21,6 +21,7 @@ import { expectLedgerHealthy } from '../../../test/ledger-invariants';
 import { createTestOperator, type TestOperator } from '../../../test/operator-login';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
 import { newCpf, shiftYears } from './identity-fixtures';
+import { setLicence } from '../licence/licence-fixtures';
 
 type FieldFailures = { fields: { field: string; code: string }[] };
 const DAY = 86_400_000;
@@ -76,7 +77,7 @@ describeEachDatabase('identity under the BR profile', (target) => {
   });
 
   it('publishes the BR rules in the registration settings once the operator switches', async () => {
-    valueOf(await call(t.app, 'PUT', '/ops/rewards/settings', { token: admin.token, payload: { jurisdiction: 'BR' } }));
+    await setLicence(t.app, 'BR');
     t.app.services.system.invalidateCache();
     const settings = valueOf<RegisterSettings>(await call(t.app, 'GET', '/wps/system/setting/register'));
     expect(settings.jurisdiction).toMatchObject({ profile: 'BR', identity: 'cpf', minimumAge: 18, barredList: true });

@@ -5,6 +5,7 @@ import { createTestOperator } from '../../../test/operator-login';
 import { createTestApp, describePostgres, type TestApp } from '../../../test/test-app';
 import { createOrderCall, demoChannel } from '../deposit/deposit.test-support';
 import { newCpf } from '../identity/identity-fixtures';
+import { setLicence } from '../licence/licence-fixtures';
 
 /** Real parallelism needs real connections: PostgreSQL only. */
 describePostgres('the unverified deposit cap under concurrency [postgres]', () => {
@@ -15,7 +16,7 @@ describePostgres('the unverified deposit cap under concurrency [postgres]', () =
     t = await createTestApp('postgres');
     await disableRegisterCaptcha(t.app);
     admin = (await createTestOperator(t.app, 'admin')).token;
-    valueOf(await call(t.app, 'PUT', '/ops/rewards/settings', { token: admin, payload: { jurisdiction: 'BR' } }));
+    await setLicence(t.app, 'BR');
     valueOf(
       await call(t.app, 'PUT', '/ops/kyc/settings', {
         token: admin,

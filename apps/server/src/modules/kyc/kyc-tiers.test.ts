@@ -9,6 +9,7 @@ import { createOrder, createOrderCall, demoChannel } from '../deposit/deposit.te
 import { newCpf } from '../identity/identity-fixtures';
 import { requestWithdrawal } from '../withdrawal/withdrawal.test-support';
 import { SANDBOX_KYC_WEBHOOK_PATH } from './sandbox-kyc';
+import { setLicence } from '../licence/licence-fixtures';
 
 // Identity tiers under the BR licence, as a player and an operator meet them: deposits before the
 // identity check stop at the operator's cumulative cap (pending orders hold their room), the cap
@@ -27,7 +28,7 @@ describeEachDatabase('KYC tiers: the unverified deposit cap and facial re-verifi
     t = await createTestApp(target, {}, { calendarClock: () => Date.now() + offset });
     await disableRegisterCaptcha(t.app);
     admin = (await createTestOperator(t.app, 'admin')).token;
-    valueOf(await call(t.app, 'PUT', '/ops/rewards/settings', { token: admin, payload: { jurisdiction: 'BR' } }));
+    await setLicence(t.app, 'BR');
   });
   afterEach(async () => {
     offset = 0;
@@ -148,15 +149,13 @@ describeEachDatabase('KYC tiers: the unverified deposit cap and facial re-verifi
     expect(await confirm(second.id)).toBe('failed');
     valueOf(await settings({ unverifiedDepositCap: '200', reverifyDays: 30 }));
 
-    valueOf(
-      await call(t.app, 'PUT', '/ops/rewards/settings', { token: admin, payload: { jurisdiction: 'permissive' } }),
-    );
+    await setLicence(t.app, 'permissive');
     try {
       const free = await registerUser(t.app);
       expect((await status(free.result.token)).depositCap).toBeNull();
       await createOrder(t, free.result.token, channel.id, '900');
     } finally {
-      valueOf(await call(t.app, 'PUT', '/ops/rewards/settings', { token: admin, payload: { jurisdiction: 'BR' } }));
+      await setLicence(t.app, 'BR');
     }
   });
 

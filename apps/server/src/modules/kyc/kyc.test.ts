@@ -9,6 +9,7 @@ import { newCpf } from '../identity/identity-fixtures';
 import { createPayer, requestWithdrawal } from '../withdrawal/withdrawal.test-support';
 import { loadKycSettings } from './kyc-settings';
 import { SANDBOX_KYC_WEBHOOK_PATH } from './sandbox-kyc';
+import { setLicence } from '../licence/licence-fixtures';
 
 // Identity checks through the sandbox provider, as a player and an operator use them: the check
 // opened once however often it is asked, the sandbox's three steps done on its own pages, its
@@ -57,7 +58,7 @@ describeEachDatabase('identity checks (KYC) through the sandbox provider', (targ
     const player = await createPlayer(t.app);
     expect(await status(player)).toMatchObject({ level: 'unverified', required: false, fullName: null });
     // Under the BR profile the licence asks for it.
-    valueOf(await call(t.app, 'PUT', '/ops/rewards/settings', { token: admin, payload: { jurisdiction: 'BR' } }));
+    await setLicence(t.app, 'BR');
     expect((await status(player)).required).toBe(true);
 
     const first = await start(player);
@@ -95,9 +96,7 @@ describeEachDatabase('identity checks (KYC) through the sandbox provider', (targ
     expect((await t.app.inject({ method: 'GET', url: first.url })).body).toContain('passed');
     expect((await form(first.url, { step: 'outcome', outcome: 'failed' })).statusCode).toBe(303);
     expect((await status(player)).level).toBe('verified');
-    valueOf(
-      await call(t.app, 'PUT', '/ops/rewards/settings', { token: admin, payload: { jurisdiction: 'permissive' } }),
-    );
+    await setLicence(t.app, 'permissive');
   });
 
   it('a callback is believed only with a valid, fresh signature', async () => {
@@ -213,20 +212,18 @@ describeEachDatabase('identity checks (KYC) through the sandbox provider', (targ
     const payer = await createPayer(t.app, 100_00n);
     // The permissive profile asks for nothing.
     expect(valueOf<{ status: string }>(await requestWithdrawal(t.app, payer, '10')).status).toBe('pending');
-    valueOf(await call(t.app, 'PUT', '/ops/rewards/settings', { token: admin, payload: { jurisdiction: 'BR' } }));
+    await setLicence(t.app, 'BR');
     try {
       expectFailure(await requestWithdrawal(t.app, payer, '10'), 'KYC_REQUIRED', 403);
       await doCheck((await start(payer)).url, 'Carla Mendes', 'passed');
       expect(valueOf<{ status: string }>(await requestWithdrawal(t.app, payer, '10')).status).toBe('pending');
     } finally {
-      valueOf(
-        await call(t.app, 'PUT', '/ops/rewards/settings', { token: admin, payload: { jurisdiction: 'permissive' } }),
-      );
+      await setLicence(t.app, 'permissive');
     }
   });
 
   it("the name read from the document is the payee name: a BR player's identity gets it and cannot type another; elsewhere it fills an empty one", async () => {
-    valueOf(await call(t.app, 'PUT', '/ops/rewards/settings', { token: admin, payload: { jurisdiction: 'BR' } }));
+    await setLicence(t.app, 'BR');
     try {
       const cpf = newCpf();
       const { result } = await registerUser(t.app, { cpf, birthDate: '1990-05-17' });
@@ -247,9 +244,7 @@ describeEachDatabase('identity checks (KYC) through the sandbox provider', (targ
       );
       expect(row.rows).toEqual([{ full_name: 'Beatriz Nunes Rocha', payee_name: 'Beatriz Nunes Rocha' }]);
     } finally {
-      valueOf(
-        await call(t.app, 'PUT', '/ops/rewards/settings', { token: admin, payload: { jurisdiction: 'permissive' } }),
-      );
+      await setLicence(t.app, 'permissive');
     }
     // Under the permissive profile: an empty payee name gets the document's; a typed one stays.
     const empty = await createPlayer(t.app);

@@ -68,7 +68,10 @@ export function registerLoyaltyRoutes(app: RouteApp, services: AppServices): voi
 
   app.post(
     '/wps/relay/passwordCheck/MCS2_redeemPointReward',
-    { schema: { body: redeemPointRewardBodySchema, response: success(redeemResultSchema) } },
+    {
+      config: { licenceDoors: ['reward.pay'] },
+      schema: { body: redeemPointRewardBodySchema, response: success(redeemResultSchema) },
+    },
     async (request) => {
       const member = await requireMember(request);
       return ok(await points.redeem(member.memberId, request.body));

@@ -17,6 +17,7 @@ import { expectLedgerHealthy } from '../../../test/ledger-invariants';
 import { createTestOperator } from '../../../test/operator-login';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
 import { PAYMENT_PASSWORD, balanceOf, createPayer, pngBytes, type Payer } from '../withdrawal/withdrawal.test-support';
+import { setLicence } from '../licence/licence-fixtures';
 
 const key = () => `k-${crypto.randomBytes(8).toString('hex')}`;
 
@@ -244,15 +245,13 @@ describeEachDatabase('points and the points mall', (target) => {
     expect(grants).toEqual([{ kind: 'bonus', amount: '1000', status: 'paid', source_ref: paid.redemption.id }]);
 
     const admin = (await createTestOperator(t.app, 'admin')).token;
-    valueOf(await call(t.app, 'PUT', '/ops/rewards/settings', { token: admin, payload: { jurisdiction: 'BR' } }));
+    await setLicence(t.app, 'BR');
     try {
       expectFailure(await redeem(p, item.id), ErrorCode.REWARD_FORBIDDEN_BY_JURISDICTION, 409);
       // Nothing was taken: the points stay.
       expect(await pointsOf(p)).toBe('120');
     } finally {
-      valueOf(
-        await call(t.app, 'PUT', '/ops/rewards/settings', { token: admin, payload: { jurisdiction: 'permissive' } }),
-      );
+      await setLicence(t.app, 'permissive');
     }
   });
 

@@ -41,7 +41,10 @@ export function registerMissionsRoutes(app: RouteApp, { missions }: AppServices)
 
   app.post(
     '/wps/missions/claim',
-    { schema: { body: missionClaimBodySchema, response: success(missionClaimResultSchema) } },
+    {
+      config: { licenceDoors: ['reward.pay'] },
+      schema: { body: missionClaimBodySchema, response: success(missionClaimResultSchema) },
+    },
     async (request) => {
       const member = await requireMember(request);
       return ok(await missions.claim(member.memberId, request.body.missionId));

@@ -20,6 +20,7 @@ import { createTestApp, describeEachDatabase, type TestApp } from '../../../test
 import { newCpf } from '../identity/identity-fixtures';
 import type { DevOidcProvider } from './dev-oidc-provider';
 import { createIdpBrowser, startTestIdp, type IdpAttempt } from './oidc-fixtures';
+import { setLicence } from '../licence/licence-fixtures';
 
 /**
  * Sign-in with an identity provider against the local provider (apps/idp-sandbox, a real
@@ -289,7 +290,7 @@ describeEachDatabase('sign-in with an identity provider', (target) => {
 
   // Last: it leaves the operator under the BR profile.
   it('under the BR profile, an account made through a provider passes the registration identity checks (CPF, date of birth)', async () => {
-    valueOf(await call(t.app, 'PUT', '/ops/rewards/settings', { token: admin, payload: { jurisdiction: 'BR' } }));
+    await setLicence(t.app, 'BR');
     const a = await attempt(`br-${Date.now()}`);
     expect(await finish(a)).toBe('/sign-in/provider?pending=1');
     const username = uniqueUsername('br');

@@ -23,6 +23,7 @@ import { newCpf } from '../identity/identity-fixtures';
 import { PAYMENT_PASSWORD, requestWithdrawal } from '../withdrawal/withdrawal.test-support';
 import { createPayoutOwnership } from '../security/payout-ownership';
 import { SANDBOX_PIX_DIRECTORY_PATH } from './sandbox-pix-directory.routes';
+import { setLicence } from '../licence/licence-fixtures';
 
 // PIX under the BR profile, end to end through the API: the channels the licence allows, a PIX
 // charge's BR Code, a payment from the player's own CPF credited and one from another CPF
@@ -48,7 +49,7 @@ describeEachDatabase('PIX payments under the BR profile', (target) => {
   });
 
   const setJurisdiction = async (jurisdiction: 'BR' | 'permissive') =>
-    valueOf(await call(t.app, 'PUT', '/ops/rewards/settings', { token: admin, payload: { jurisdiction } }));
+    await setLicence(t.app, jurisdiction);
   const form = (url: string, body: Record<string, string>) =>
     t.app.inject({
       method: 'POST',

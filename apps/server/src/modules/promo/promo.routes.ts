@@ -86,7 +86,10 @@ export async function registerPromoRoutes(
   );
   app.post(
     '/wps/promo/claim',
-    { schema: { body: promoActionBodySchema, response: success(activitySchema) } },
+    {
+      config: { licenceDoors: ['reward.pay'] },
+      schema: { body: promoActionBodySchema, response: success(activitySchema) },
+    },
     async (request) => {
       const member = await requireMember(request);
       return ok(await promoActivity.claim(member.memberId, request.body.promotionId));
@@ -152,7 +155,8 @@ export async function registerPromoRoutes(
     app.post(
       `/ops/promo/applications/:id/${action}`,
       {
-        config: write,
+        // An approval pays the application's reward (the licence's door reward.pay); a rejection pays nothing.
+        config: decision === 'approved' ? { ...write, licenceDoors: ['reward.pay'] } : write,
         schema: {
           params: applicationIdParamsSchema,
           body: applicationDecisionBodySchema,
@@ -171,7 +175,7 @@ export async function registerPromoRoutes(
   app.post(
     '/ops/promo/applications/:id/approve-payment',
     {
-      config: { permission: 'adjustments.approve' },
+      config: { licenceDoors: ['reward.pay'], permission: 'adjustments.approve' },
       schema: {
         params: applicationIdParamsSchema,
         body: applicationDecisionBodySchema,
@@ -204,7 +208,7 @@ export async function registerPromoRoutes(
   app.post(
     '/ops/raffles/:id/draw',
     {
-      config: write,
+      config: { ...write, licenceDoors: ['reward.pay'] },
       schema: { params: raffleIdParamsSchema, body: raffleDrawBodySchema, response: success(raffleSchema) },
     },
     async (request) => {

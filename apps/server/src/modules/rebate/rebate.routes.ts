@@ -24,7 +24,10 @@ export function registerRebateRoutes(app: RouteApp, { rebate }: AppServices): vo
 
   app.post(
     '/wps/rebate/claim',
-    { schema: { body: rebateClaimBodySchema, response: success(rebateClaimResultSchema) } },
+    {
+      config: { licenceDoors: ['reward.pay'] },
+      schema: { body: rebateClaimBodySchema, response: success(rebateClaimResultSchema) },
+    },
     async (request) => {
       const member = await requireMember(request);
       return ok(await rebate.claim(member.memberId, request.body.periodKey));

@@ -20,6 +20,7 @@ import {
   operatorToken,
   pressSandboxButton,
 } from '../deposit/deposit.test-support';
+import { setLicence } from '../licence/licence-fixtures';
 
 const HOUR = 3_600_000;
 
@@ -65,7 +66,7 @@ describeEachDatabase('responsible gaming: limits, time-outs, self-exclusion, rea
     call(t.app, 'PUT', '/wps/responsible-gaming/limits', { token, payload: { limits } });
   const limitOf = (s: RgStatus, kind: string) => s.limits.find((l) => l.kind === kind)!;
   const setJurisdiction = async (jurisdiction: 'BR' | 'permissive') =>
-    valueOf(await call(t.app, 'PUT', '/ops/rewards/settings', { token: admin, payload: { jurisdiction } }));
+    await setLicence(t.app, jurisdiction);
 
   it('applies a new limit and a decrease at once; an increase waits 24 hours and then needs confirming; every change is in the history', async () => {
     const p = await player();

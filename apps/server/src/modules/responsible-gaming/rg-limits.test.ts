@@ -3,6 +3,7 @@ import type { RgOpsPlayer, RgStatus } from '@wps/shared/schemas/responsible-gami
 import { call, disableRegisterCaptcha, expectFailure, registerUser, valueOf } from '../../../test/api-client';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
 import { operatorToken } from '../deposit/deposit.test-support';
+import { setLicence } from '../licence/licence-fixtures';
 
 // Limit changes that wait: asking again for the limit in force drops the waiting increase; a
 // cancel with nothing waiting is refused; and under the Brazilian licence a removal that would
@@ -23,9 +24,7 @@ describeEachDatabase('responsible gaming: waiting limit changes', (target) => {
   });
   afterEach(async () => {
     offset = 0;
-    valueOf(
-      await call(t.app, 'PUT', '/ops/rewards/settings', { token: admin, payload: { jurisdiction: 'permissive' } }),
-    );
+    await setLicence(t.app, 'permissive');
   });
   afterAll(async () => {
     await t?.close();
@@ -85,7 +84,7 @@ describeEachDatabase('responsible gaming: waiting limit changes', (target) => {
         { kind: 'deposit_month', value: null },
       ]),
     );
-    valueOf(await call(t.app, 'PUT', '/ops/rewards/settings', { token: admin, payload: { jurisdiction: 'BR' } }));
+    await setLicence(t.app, 'BR');
 
     offset = 25 * HOUR;
     // The time limit is the only one: confirming its removal would leave none.

@@ -1,22 +1,9 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../../db/schema';
-import type { JurisdictionProfile } from '@wps/shared/rewards-jurisdiction';
 import type { GrantStatus, RewardKind } from './reward-grants.types';
 
 type Db = Kysely<Database>;
 export type GrantRow = Selectable<Database['reward_grants']>;
-
-export async function readJurisdiction(db: Db): Promise<JurisdictionProfile> {
-  const row = await db.selectFrom('reward_settings').select('jurisdiction').executeTakeFirst();
-  return (row?.jurisdiction ?? 'permissive') as JurisdictionProfile;
-}
-
-export async function writeJurisdiction(trx: Db, profile: JurisdictionProfile, operatorId: string): Promise<void> {
-  await trx
-    .updateTable('reward_settings')
-    .set({ jurisdiction: profile, updated_by: operatorId, updated_at: new Date() })
-    .execute();
-}
 
 export type NewGrant = {
   memberId: string;
@@ -117,6 +104,15 @@ export async function markPaid(trx: Db, grantId: string, operatorId: string | nu
       paid_at: new Date(),
       ...(operatorId ? { resolved_at: new Date(), resolved_by: operatorId } : {}),
     })
+    .where('id', '=', grantId)
+    .execute();
+}
+
+/** A queued grant the licence would not pay now: held for an operator, with the reason. */
+export async function holdGrant(trx: Db, grantId: string, reason: string): Promise<void> {
+  await trx
+    .updateTable('reward_grants')
+    .set({ status: 'held', hold_reason: reason })
     .where('id', '=', grantId)
     .execute();
 }

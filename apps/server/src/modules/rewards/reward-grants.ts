@@ -8,6 +8,7 @@ import { runInTransaction } from '../../db/run-in-transaction';
 import { AppError } from '../../http/app-error';
 import type { AuditService } from '../audit/audit.service';
 import type { LedgerService } from '../ledger/ledger.service';
+import type { LicencePolicy } from '../licence/licence-policy';
 import type { OperatorMoneyPolicy } from '../operator-money/operator-money-policy';
 import { createGrantRelease, releaseFields } from './reward-grants-release';
 import {
@@ -15,6 +16,7 @@ import {
   findQueuedIds,
   lockQueuedGrant,
   findGrants,
+  holdGrant,
   findMemberGrants,
   findExistingKeys,
   findStatuses,
@@ -22,7 +24,6 @@ import {
   lockGrant,
   markClosed,
   markPaid,
-  readJurisdiction,
   type GrantRow,
   type OpsGrantFilter,
 } from './reward-grants.repository';
@@ -37,6 +38,10 @@ export type RewardGrantsContext = {
   audit: Pick<AuditService, 'record'>;
   /** Asked when an operator releases a held grant of money (reward-grants-release.ts). */
   moneyPolicy: Pick<OperatorMoneyPolicy, 'decide'>;
+  /** The operator's licence profile, read in the caller's transaction (the licence module owns it). */
+  licenceProfile: (db: Db) => Promise<JurisdictionProfile>;
+  /** The licence's door `reward.pay`, asked in the transaction that pays a grant of money. */
+  licence: Pick<LicencePolicy, 'ask'>;
 };
 
 /** The unit a grant's amount is counted in, stored as its currency: money kinds use the operator's. */
@@ -99,9 +104,14 @@ export function createRewardGrants(ctx: RewardGrantsContext) {
     };
   }
 
+  /** Whether a kind pays money (its amount is in the operator's currency), which the licence's door decides. */
+  const paysMoney = (kind: RewardKind) => UNIT_OF[kind] === undefined;
+
   async function pay(trx: Db, row: GrantRow): Promise<void> {
     const sink = sinks.get(row.kind as RewardKind);
     if (!sink) throw new Error(`rewards: no payer for ${row.kind} rewards is registered`);
+    if (paysMoney(row.kind as RewardKind))
+      await ctx.licence.ask(trx, 'reward.pay', { memberId: String(row.member_id) });
     await sink.pay(trx, toRewardGrant(row));
   }
 
@@ -128,12 +138,23 @@ export function createRewardGrants(ctx: RewardGrantsContext) {
 
   let isExcluded: ((memberId: string, trx: Db) => Promise<boolean>) | null = null;
 
+  /** Whether the licence's door `reward.pay` lets money through to this member now (its refusal only; other errors stand). */
+  async function mayPay(trx: Db, memberId: string): Promise<boolean> {
+    try {
+      await ctx.licence.ask(trx, 'reward.pay', { memberId });
+      return true;
+    } catch (error) {
+      if (error instanceof AppError && error.errorCode === ErrorCode.LICENCE_REFUSED) return false;
+      throw error;
+    }
+  }
+
   /** Issue a grant in the caller's transaction; the same key again answers the grant already made. */
   async function issue(
     trx: Db,
     req: GrantRequest,
   ): Promise<{ grantId: string; status: GrantStatus; created: boolean }> {
-    const reasons = jurisdictionRefusals(await readJurisdiction(trx), { rewardKind: req.kind });
+    const reasons = jurisdictionRefusals(await ctx.licenceProfile(trx), { rewardKind: req.kind });
     if (reasons.length)
       throw new AppError(ErrorCode.REWARD_FORBIDDEN_BY_JURISDICTION, 'The jurisdiction profile forbids this reward', {
         reasons,
@@ -143,15 +164,21 @@ export function createRewardGrants(ctx: RewardGrantsContext) {
     // A player in a time-out or self-exclusion gets nothing (responsible gambling): the grant is
     // kept, rejected, so its key is spent and the record shows why nothing was paid.
     const excluded = isExcluded ? await isExcluded(String(req.memberId), trx) : false;
+    // Money the licence would not pay now (an account not yet identified under BR) is held for an
+    // operator to release once it may be paid, rather than lost or paid.
+    const licenceHold =
+      !excluded && req.delivery === 'auto' && paysMoney(req.kind) && !(await mayPay(trx, String(req.memberId)));
     const status: GrantStatus = excluded
       ? 'rejected'
-      : req.delivery === 'auto'
-        ? 'paid'
-        : req.delivery === 'queue'
-          ? 'queued'
-          : req.delivery === 'claim'
-            ? 'issued'
-            : 'held';
+      : licenceHold
+        ? 'held'
+        : req.delivery === 'auto'
+          ? 'paid'
+          : req.delivery === 'queue'
+            ? 'queued'
+            : req.delivery === 'claim'
+              ? 'issued'
+              : 'held';
     const { row, created } = await insertGrant(trx, {
       memberId: req.memberId,
       kind: req.kind,
@@ -163,7 +190,11 @@ export function createRewardGrants(ctx: RewardGrantsContext) {
       params: req.params ?? {},
       title: req.title ?? null,
       status,
-      holdReason: req.delivery === 'hold' ? String(req.params?.['holdReason'] ?? '') || null : null,
+      holdReason: licenceHold
+        ? 'licence'
+        : req.delivery === 'hold'
+          ? String(req.params?.['holdReason'] ?? '') || null
+          : null,
       claimUntil: req.claimUntil ?? null,
     });
     if (created && status === 'paid') await pay(trx, row);
@@ -178,7 +209,7 @@ export function createRewardGrants(ctx: RewardGrantsContext) {
     },
 
     /** The operator's jurisdiction profile, read in the caller's transaction when it gives one (a consumer's batch). */
-    jurisdiction: (trx: Db = db): Promise<JurisdictionProfile> => readJurisdiction(trx),
+    jurisdiction: (trx: Db = db): Promise<JurisdictionProfile> => ctx.licenceProfile(trx),
 
     /** Add the payer of a kind (bonus, points, raffle tickets, mission steps); cash is the engine's own. */
     registerSink(sink: RewardSink): void {
@@ -275,6 +306,11 @@ export function createRewardGrants(ctx: RewardGrantsContext) {
         const done = await runInTransaction(db, async (trx) => {
           const row = await lockQueuedGrant(trx, id);
           if (!row) return false;
+          // Money the licence would not pay now is held for an operator, like an automatic grant.
+          if (paysMoney(row.kind as RewardKind) && !(await mayPay(trx, String(row.member_id)))) {
+            await holdGrant(trx, id, 'licence');
+            return false;
+          }
           await markPaid(trx, id, null);
           await pay(trx, row);
           return true;

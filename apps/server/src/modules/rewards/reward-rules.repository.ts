@@ -162,13 +162,3 @@ export async function readTimeZone(db: Db): Promise<string> {
   const row = await db.selectFrom('reward_settings').select('time_zone').executeTakeFirst();
   return row?.time_zone ?? 'America/Sao_Paulo';
 }
-
-/** Live rules the new profile forbids are paused in the same transaction as the change of profile. */
-export async function pauseRules(trx: Db, ids: string[]): Promise<void> {
-  if (!ids.length) return;
-  await trx
-    .updateTable('reward_rules')
-    .set({ status: 'paused', version: sql`version + 1`, updated_at: new Date() })
-    .where('id', 'in', ids)
-    .execute();
-}

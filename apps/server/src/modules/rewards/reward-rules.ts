@@ -10,19 +10,18 @@ import {
   type RuleInputParsed,
   usesDepositCondition,
 } from '@wps/shared/schemas/rewards';
+import type { LicenceBlocker } from '@wps/shared/schemas/licence';
 import type { Database } from '../../db/schema';
 import { runInTransaction } from '../../db/run-in-transaction';
 import { AppError } from '../../http/app-error';
 import type { AuditService } from '../audit/audit.service';
 import type { RewardEventStream } from './reward-events';
 import type { RewardEventKind } from './reward-events.types';
-import { readJurisdiction, writeJurisdiction } from './reward-grants.repository';
 import {
   findRule,
   findRules,
   insertRule,
   lockRule,
-  pauseRules,
   readTimeZone,
   setRuleStatus,
   updateRule,
@@ -80,6 +79,29 @@ function assertAllowed(profile: JurisdictionProfile, r: RuleInputParsed): void {
     );
 }
 
+/** The licence rule each refusal of a rule breaks (a key of LicenceRules). */
+const LICENCE_RULE_OF: Record<ReturnType<typeof jurisdictionRefusals>[number], string> = {
+  REWARD_KIND_FORBIDDEN: 'forbiddenRewardKinds',
+  TRIGGER_FORBIDDEN: 'forbiddenRewardTriggers',
+  DEPOSIT_CONDITION_FORBIDDEN: 'depositConditions',
+  SIGN_UP_BONUS_FORBIDDEN: 'signUpBonus',
+};
+
+/**
+ * The live rules a profile would forbid: a switch of licence to it is refused while they are live
+ * (the licence module asks, in the switch's transaction; the ops console's licence:set too).
+ */
+export async function rewardRuleLicenceBlockers(trx: Db, to: JurisdictionProfile): Promise<LicenceBlocker[]> {
+  const blockers: LicenceBlocker[] = [];
+  for (const r of await findRules(trx)) {
+    if (r.status !== 'live') continue;
+    const [refusal] = refusalsOf(to, ruleInputSchema.parse(toRuleView(r)));
+    if (refusal)
+      blockers.push({ kind: 'reward_rule', id: String(r.id), label: r.name, rule: LICENCE_RULE_OF[refusal] });
+  }
+  return blockers;
+}
+
 /** The operator's rules: written in the back office (audited), checked against the jurisdiction profile on every save and status change. */
 export function createRewardRules(ctx: {
   db: Db;
@@ -87,6 +109,7 @@ export function createRewardRules(ctx: {
   events: Pick<RewardEventStream, 'history'>;
   facts: RuleFactSources;
   hasSink: (kind: string) => boolean;
+  licenceProfile: (db: Db) => Promise<JurisdictionProfile>;
 }) {
   const { db, audit } = ctx;
 
@@ -110,7 +133,7 @@ export function createRewardRules(ctx: {
     async create(operatorId: string, input: RuleInput): Promise<Rule> {
       const parsed = ruleInputSchema.parse(input);
       return runInTransaction(db, async (trx) => {
-        assertAllowed(await readJurisdiction(trx), parsed);
+        assertAllowed(await ctx.licenceProfile(trx), parsed);
         assertPayable(parsed);
         const row = await insertRule(trx, parsed, operatorId);
         await audit.record(trx, {
@@ -139,7 +162,7 @@ export function createRewardRules(ctx: {
           throw new AppError(ErrorCode.REWARD_RULE_NOT_EDITABLE, 'Pause the rule before changing it', {
             status: before.status,
           });
-        assertAllowed(await readJurisdiction(trx), parsed);
+        assertAllowed(await ctx.licenceProfile(trx), parsed);
         assertPayable(parsed);
         const row = await updateRule(trx, id, parsed);
         await audit.record(trx, {
@@ -176,7 +199,7 @@ export function createRewardRules(ctx: {
           throw new AppError(ErrorCode.REWARD_RULE_STATUS_INVALID, `A ${before.status} rule cannot become ${status}`, {
             status: before.status,
           });
-        if (status === 'live') assertAllowed(await readJurisdiction(trx), ruleInputSchema.parse(toRuleView(before)));
+        if (status === 'live') assertAllowed(await ctx.licenceProfile(trx), ruleInputSchema.parse(toRuleView(before)));
         const row = await setRuleStatus(trx, id, status);
         await audit.record(trx, {
           actorType: 'operator',
@@ -192,34 +215,14 @@ export function createRewardRules(ctx: {
       });
     },
 
-    /** Change the jurisdiction profile; live rules it forbids are paused in the same transaction. */
-    async setJurisdiction(
-      operatorId: string,
-      profile: JurisdictionProfile,
-    ): Promise<{ jurisdiction: JurisdictionProfile; paused: string[] }> {
-      return runInTransaction(db, async (trx) => {
-        const before = await readJurisdiction(trx);
-        const rows = await findRules(trx);
-        const paused = rows
-          .filter((r) => r.status === 'live' && refusalsOf(profile, ruleInputSchema.parse(toRuleView(r))).length > 0)
-          .map((r) => String(r.id));
-        await pauseRules(trx, paused);
-        await writeJurisdiction(trx, profile, operatorId);
-        await audit.record(trx, {
-          actorType: 'operator',
-          actorId: operatorId,
-          action: 'rewards.jurisdiction',
-          subjectType: 'reward_settings',
-          subjectId: 'jurisdiction',
-          reason: null,
-          before: { jurisdiction: before },
-          after: { jurisdiction: profile, paused },
-        });
-        return { jurisdiction: profile, paused };
-      });
-    },
+    /**
+     * The live rules a profile would forbid: a switch of licence to it is refused while they are
+     * live (the licence module asks, in the switch's transaction).
+     */
+    licenceBlockers: rewardRuleLicenceBlockers,
 
-    getJurisdiction: () => readJurisdiction(db),
+    /** The licence's profile the rules are checked against (changed on the licence screen, not here). */
+    getJurisdiction: () => ctx.licenceProfile(db),
 
     /**
      * Replay a rule, saved or not, over the events of a window of history, with nothing written:

@@ -112,22 +112,12 @@ export function registerRewardsOpsRoutes(app: RouteApp, services: AppServices): 
     },
   );
 
+  // The licence's profile the rules are checked against, for the rewards screen; it is changed on
+  // the licence screen (POST /ops/licence/changes), with a second operator.
   app.get(
     '/ops/rewards/settings',
     { config: { permission: 'rewards.read' }, schema: { response: success(rewardSettingsSchema) } },
     async () => ok({ jurisdiction: await rewards.rules.getJurisdiction() }),
-  );
-
-  app.put(
-    '/ops/rewards/settings',
-    {
-      config: { permission: 'settings.write' },
-      schema: {
-        body: rewardSettingsSchema,
-        response: success(rewardSettingsSchema.extend({ paused: z.array(z.string()) })),
-      },
-    },
-    async (request) => ok(await rewards.rules.setJurisdiction(await operatorId(request), request.body.jurisdiction)),
   );
 
   app.get(
@@ -147,7 +137,7 @@ export function registerRewardsOpsRoutes(app: RouteApp, services: AppServices): 
   app.post(
     '/ops/rewards/grants/:id/release',
     {
-      config: { permission: 'rewards.write' },
+      config: { licenceDoors: ['reward.pay'], permission: 'rewards.write' },
       schema: { params: grantIdParamsSchema, body: grantRejectBodySchema, response: success(opsGrantSchema) },
     },
     async (request) =>
@@ -159,7 +149,7 @@ export function registerRewardsOpsRoutes(app: RouteApp, services: AppServices): 
   app.post(
     '/ops/rewards/grants/:id/release/approve',
     {
-      config: { permission: 'adjustments.approve' },
+      config: { licenceDoors: ['reward.pay'], permission: 'adjustments.approve' },
       schema: { params: grantIdParamsSchema, body: grantRejectBodySchema, response: success(opsGrantSchema) },
     },
     async (request) => {

@@ -6,6 +6,7 @@ import { expectLedgerHealthy } from '../../../test/ledger-invariants';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
 import { balanceMinor, createOrder, demoChannel, newPlayer, operatorToken } from '../deposit/deposit.test-support';
 import { newCpf } from '../identity/identity-fixtures';
+import { setLicence } from '../licence/licence-fixtures';
 
 // The rules engine through its real paths: an operator writes a rule in the back office and puts
 // it live; a player's deposit (confirmed by finance) or login becomes an event; the consumer pays
@@ -199,7 +200,7 @@ describeEachDatabase('rewards engine: rules and grants', (target) => {
     expect(grantsAfter.n).toBe(grantsBefore.n);
   });
 
-  it('refuses what the Brazilian profile forbids, and pauses live rules it forbids when switched', async () => {
+  it('refuses what the Brazilian profile forbids, and a switch to it while live rules it forbids remain', async () => {
     const rule = await goLive(
       await createRule({
         name: 'Reload',
@@ -217,10 +218,18 @@ describeEachDatabase('rewards engine: rules and grants', (target) => {
         capPeriod: 'daily',
       }),
     );
-    const switched = valueOf<{ jurisdiction: string; paused: string[] }>(
-      await call(t.app, 'PUT', '/ops/rewards/settings', { token: admin, payload: { jurisdiction: 'BR' } }),
+    // The switch to BR is refused while the deposit rule is live (the licence lists it); paused, it goes.
+    await expect(setLicence(t.app, 'BR')).rejects.toMatchObject({
+      errorCode: 'LICENCE_SWITCH_BLOCKED',
+      value: { blockers: [{ kind: 'reward_rule', id: rule.id, rule: 'forbiddenRewardTriggers' }] },
+    });
+    valueOf(
+      await call(t.app, 'POST', `/ops/rewards/rules/${rule.id}/status`, {
+        token: marketing,
+        payload: { status: 'paused', version: rule.version },
+      }),
     );
-    expect(switched.paused).toEqual([rule.id]);
+    await setLicence(t.app, 'BR');
     expect(
       valueOf<Rule>(await call(t.app, 'GET', `/ops/rewards/rules/${loginRule.id}`, { token: marketing })).status,
     ).toBe('live');
@@ -281,13 +290,14 @@ describeEachDatabase('rewards engine: rules and grants', (target) => {
     expect((await grantRows(rule.id)).filter((g) => g.member_id === erin.memberId)).toHaveLength(0);
     // Marketing may not change the profile.
     expectFailure(
-      await call(t.app, 'PUT', '/ops/rewards/settings', { token: marketing, payload: { jurisdiction: 'permissive' } }),
+      await call(t.app, 'POST', '/ops/licence/changes', {
+        token: marketing,
+        payload: { profile: 'permissive', reason: 'back to the generic site' },
+      }),
       'OPERATOR_FORBIDDEN',
       403,
     );
-    valueOf(
-      await call(t.app, 'PUT', '/ops/rewards/settings', { token: admin, payload: { jurisdiction: 'permissive' } }),
-    );
+    await setLicence(t.app, 'permissive');
     await end(loginRule);
     await end(rule);
   });
@@ -310,23 +320,26 @@ describeEachDatabase('rewards engine: rules and grants', (target) => {
     valueOf(await setBonus('700'));
     try {
       expect(await registeredBalance()).toBe(700n);
-      valueOf(await call(t.app, 'PUT', '/ops/rewards/settings', { token: admin, payload: { jurisdiction: 'BR' } }));
-      // The setting stays as it was, but a new account (registered with its CPF) receives nothing and the site no longer offers it.
+      // The switch to BR is refused while the bonus is set; set to nothing, the switch goes.
+      await expect(setLicence(t.app, 'BR')).rejects.toMatchObject({
+        errorCode: 'LICENCE_SWITCH_BLOCKED',
+        value: { blockers: [{ kind: 'site_setting', id: 'registrationBonusMinor', rule: 'signUpBonus' }] },
+      });
+      valueOf(await setBonus('0'));
+      await setLicence(t.app, 'BR');
+      // A new account (registered with its CPF) receives nothing and the site offers nothing.
       expect(await registeredBalance({ cpf: newCpf(), birthDate: '1988-02-20' })).toBe(0n);
       t.app.services.system.invalidateCache();
       expect(
         valueOf<{ registrationBonusMinor: string }>(await call(t.app, 'GET', '/wps/system/setting/register'))
           .registrationBonusMinor,
       ).toBe('0');
-      // Raising it is refused with the reason; lowering it to nothing is allowed.
+      // Setting one is refused with the reason.
       const refused = expectFailure(await setBonus('900'), 'REWARD_FORBIDDEN_BY_JURISDICTION', 409);
       expect(refused.value).toMatchObject({ reasons: ['SIGN_UP_BONUS_FORBIDDEN'] });
-      expect((await settings()).values.registrationBonusMinor).toBe('700');
-      valueOf(await setBonus('0'));
+      expect((await settings()).values.registrationBonusMinor).toBe('0');
     } finally {
-      valueOf(
-        await call(t.app, 'PUT', '/ops/rewards/settings', { token: admin, payload: { jurisdiction: 'permissive' } }),
-      );
+      await setLicence(t.app, 'permissive');
       if ((await settings()).values.registrationBonusMinor !== '0') valueOf(await setBonus('0'));
     }
   });

@@ -23,7 +23,10 @@ export function registerRewardsRoutes(app: RouteApp, services: AppServices): voi
 
   app.post(
     '/wps/rewards/grants/:id/claim',
-    { schema: { params: grantIdParamsSchema, response: success(grantSchema) } },
+    {
+      config: { licenceDoors: ['reward.pay'] },
+      schema: { params: grantIdParamsSchema, response: success(grantSchema) },
+    },
     async (request) => {
       const member = await requireMember(request);
       return ok(await rewards.grants.claim(member.memberId, request.params.id));

@@ -1,6 +1,10 @@
+import type { Kysely } from 'kysely';
+import type { JurisdictionProfile } from '@wps/shared/licence';
 import type { AppContext } from '../../app-context';
+import type { Database } from '../../db/schema';
 import type { AuditService } from '../audit/audit.service';
 import type { LedgerService } from '../ledger/ledger.service';
+import type { LicencePolicy } from '../licence/licence-policy';
 import type { OperatorMoneyPolicy } from '../operator-money/operator-money-policy';
 import type { RewardEventStream } from './reward-events';
 import { createRewardGrants } from './reward-grants';
@@ -15,6 +19,10 @@ export type RewardsContext = Pick<AppContext, 'db' | 'log'> & {
   facts: RuleFactSources;
   /** The operator money policy, asked when an operator releases a held grant of money. */
   moneyPolicy: Pick<OperatorMoneyPolicy, 'decide'>;
+  /** The operator's licence profile, read in the caller's transaction (the licence module owns it). */
+  licenceProfile: (db: Kysely<Database>) => Promise<JurisdictionProfile>;
+  /** The licence's port, asked at the door `reward.pay`. */
+  licence: Pick<LicencePolicy, 'ask'>;
 };
 
 /**
@@ -29,15 +37,20 @@ export function createRewardsService(ctx: RewardsContext) {
     ledger: ctx.ledger,
     audit: ctx.audit,
     moneyPolicy: ctx.moneyPolicy,
+    licenceProfile: ctx.licenceProfile,
+    licence: ctx.licence,
   });
   const rules = createRewardRules({
     db: ctx.db,
+    licenceProfile: ctx.licenceProfile,
     audit: ctx.audit,
     events: ctx.events,
     facts: ctx.facts,
     hasSink: (kind) => grants.hasSink(kind as never),
   });
-  ctx.events.subscribe(createRulesConsumer({ grants, facts: ctx.facts, log: ctx.log }));
+  ctx.events.subscribe(
+    createRulesConsumer({ grants, facts: ctx.facts, log: ctx.log, licenceProfile: ctx.licenceProfile }),
+  );
   return {
     grants,
     rules,

@@ -1,11 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
-import { jurisdictionRefusals } from '@wps/shared/rewards-jurisdiction';
+import { jurisdictionRefusals, type JurisdictionProfile } from '@wps/shared/rewards-jurisdiction';
 import { periodKey } from '@wps/shared/reward-periods';
 import { ruleConditionsSchema, ruleRewardSchema, usesDepositCondition } from '@wps/shared/schemas/rewards';
 import type { Database } from '../../db/schema';
 import type { EventSubscriber, RewardEvent } from './reward-events.types';
-import { readJurisdiction } from './reward-grants.repository';
 import type { RewardGrants } from './reward-grants';
 import type { RewardKind } from './reward-grants.types';
 import {
@@ -82,6 +81,7 @@ export function createRulesConsumer(ctx: {
   grants: RewardGrants;
   facts: RuleFactSources;
   log: Pick<Logger, 'warn'>;
+  licenceProfile: (db: Kysely<Database>) => Promise<JurisdictionProfile>;
 }): EventSubscriber {
   const { grants, facts } = ctx;
   let categories = new Map<string, string>();
@@ -110,7 +110,7 @@ export function createRulesConsumer(ctx: {
         await addTotals(trx, mergeDeltas(deltas));
         return;
       }
-      const profile = await readJurisdiction(trx);
+      const profile = await ctx.licenceProfile(trx);
       const rules = rows
         .filter((r) => {
           const rule = toLiveRule(r);

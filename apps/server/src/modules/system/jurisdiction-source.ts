@@ -1,13 +1,16 @@
-import { JURISDICTION_PROFILES, jurisdictionRules, type JurisdictionProfile } from '@wps/shared/jurisdiction';
+import { jurisdictionRules, type JurisdictionProfile } from '@wps/shared/jurisdiction';
 import type { PublicJurisdictionRules } from '@wps/shared/schemas/system';
 
 /**
- * The operator's jurisdiction profile as the registration settings show it (the rewards engine
- * keeps it; services.ts hands the getter over once the engine exists). What the site shows may be
+ * The operator's jurisdiction profile as the registration settings show it (the licence module
+ * keeps it; services.ts hands the getter over). What the site shows may be
  * up to `cacheMs` old, like the settings; what decides a registration reads it fresh (identity module).
  */
 export function createJurisdictionSource({ now, cacheMs }: { now: () => number; cacheMs: number }) {
-  let source: () => Promise<JurisdictionProfile> = async () => JURISDICTION_PROFILES[0];
+  // Until the composition root wires the licence, reading it fails: no default profile (fail closed).
+  let source: () => Promise<JurisdictionProfile> = async () => {
+    throw new Error('the licence profile was read before services.ts wired the licence module');
+  };
   let cached: { profile: JurisdictionProfile; at: number } | undefined;
 
   return {

@@ -1,10 +1,13 @@
 /**
- * Whether the operator's licence lets it pay the registration bonus (the rewards engine's
- * jurisdiction profile, handed over in services.ts once the engine exists). What the site shows may
+ * Whether the operator's licence lets it pay the registration bonus (the licence module's
+ * profile, handed over in services.ts). What the site shows may
  * use an answer up to `cacheMs` old, like the settings; what is paid and saved reads it fresh.
  */
 export function createRegistrationBonusPolicy({ now, cacheMs }: { now: () => number; cacheMs: number }) {
-  let source: () => Promise<boolean> = async () => true;
+  // Until the composition root wires the licence, asking fails rather than allowing (fail closed).
+  let source: () => Promise<boolean> = async () => {
+    throw new Error('the registration bonus was asked before services.ts wired the licence module');
+  };
   let cached: { allowed: boolean; at: number } | undefined;
 
   async function allowedCached(): Promise<boolean> {

@@ -31,7 +31,7 @@ type SiteSettingsContext = {
   audit: Pick<AuditService, 'record'>;
   /** Drop this instance's configuration copy; other instances reload theirs within its cache time. */
   evict: () => void;
-  /** Whether the operator's licence (the rewards engine's jurisdiction profile) allows a registration bonus. */
+  /** Whether the operator's licence (the licence module's profile) allows a registration bonus. */
   signUpBonusAllowed: () => Promise<boolean>;
 };
 
@@ -117,7 +117,7 @@ export function createSiteSettings({ db, audit, evict, signUpBonusAllowed }: Sit
      */
     async update(actor: SiteSettingsActor, { changes, reason }: SiteSettingsUpdateBody): Promise<SiteSettingsView> {
       const keys = (Object.keys(changes) as SiteSettingKey[]).sort();
-      // Read before the transaction: the profile lives in the rewards engine's tables, read on its own
+      // Read before the transaction: the profile lives in the licence module's table, read on its own
       // connection (PGlite has only one). A profile switched meanwhile is still enforced where the
       // bonus is paid, at registration.
       const bonusAllowed = 'registrationBonusMinor' in changes ? await signUpBonusAllowed() : true;

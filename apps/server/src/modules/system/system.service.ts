@@ -1,4 +1,9 @@
+import type { Kysely } from 'kysely';
 import { ErrorCode } from '@wps/shared/error-codes';
+import type { JurisdictionProfile } from '@wps/shared/licence';
+import { allowsSignUpBonus } from '@wps/shared/rewards-jurisdiction';
+import type { LicenceBlocker } from '@wps/shared/schemas/licence';
+import type { Database } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import type { WhitelabelModule } from '@wps/shared/constants';
 import type {
@@ -144,9 +149,9 @@ export function createSystemService(ctx: SystemContext) {
     bonusPolicy.bonusOf(config.registrationBonusMinor, fresh);
   const jurisdiction = createJurisdictionSource({ now, cacheMs });
 
-  async function loadConfig(): Promise<OperatorConfig> {
+  async function loadConfig(from: Kysely<Database> = db): Promise<OperatorConfig> {
     const settings = getDemoSettings();
-    const rows = await findAllSettings(db);
+    const rows = await findAllSettings(from);
     const target = settings as Record<SettingKey, unknown>;
     for (const row of rows) {
       if (!isSettingKey(row.key)) continue;
@@ -230,11 +235,22 @@ export function createSystemService(ctx: SystemContext) {
       promoSwitches = source;
     },
 
-    /** Where the registration bonus's licence check reads the jurisdiction profile; set once the rewards engine exists (services.ts). */
+    /** Where the registration bonus's licence check reads the jurisdiction profile; set by services.ts from the licence module. */
     setSignUpBonusPolicy: bonusPolicy.setSource,
 
-    /** Where the registration settings read the jurisdiction profile; set once the rewards engine exists (services.ts). */
+    /** Where the registration settings read the jurisdiction profile; set by services.ts from the licence module. */
     setJurisdictionSource: jurisdiction.setSource,
+
+    /**
+     * The settings a licence profile would forbid, read in the caller's transaction: a switch of
+     * licence to it is refused while they are set (the licence module asks).
+     */
+    async licenceBlockers(trx: Kysely<Database>, to: JurisdictionProfile): Promise<LicenceBlocker[]> {
+      const config = await loadConfig(trx);
+      return config.registrationBonusMinor > 0n && !allowsSignUpBonus(to)
+        ? [{ kind: 'site_setting', id: 'registrationBonusMinor', label: 'Registration bonus', rule: 'signUpBonus' }]
+        : [];
+    },
 
     /** Whether the licence lets the operator pay a registration bonus now (site settings refuse one where it does not). */
     isSignUpBonusAllowed: bonusPolicy.isAllowed,
@@ -328,10 +344,11 @@ export function createSystemService(ctx: SystemContext) {
     async getPermission(ip: string, _url?: string): Promise<PermissionResult> {
       const config = await getOperatorConfig();
       const location = await locate(ip);
+      const rules = await jurisdiction.rules();
       return {
         brand: config.brand,
         whitelabel: buildWhitelabelTree(config.modules),
-        register: composeRegisterSettings(config, await registrationBonus(config), await jurisdiction.rules()),
+        register: composeRegisterSettings(config, await registrationBonus(config), rules),
         resources: config.resources,
         customerService: config.customerService.filter((entry) => entry.enabled !== false),
         location,

@@ -15,7 +15,10 @@ export function registerTransferRoutes(app: RouteApp, services: AppServices): vo
 
   app.post(
     '/wps/member/transfer/upline',
-    { schema: { body: transferUplineBodySchema, response: success(transferUplineResultSchema) } },
+    {
+      config: { licenceDoors: ['money.transfer'] },
+      schema: { body: transferUplineBodySchema, response: success(transferUplineResultSchema) },
+    },
     async (request) => {
       const member = await requireMember(request);
       return ok(await transfer.transferToUpline(member.memberId, request.body));

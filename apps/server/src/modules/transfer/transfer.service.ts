@@ -14,6 +14,7 @@ import { decideOnce, type RefusalKey } from '../withdrawal/stored-refusal';
 import { parsePositiveAmount, type SecurityPort, type WithdrawalService } from '../withdrawal/withdrawal.service';
 import type { MemberService } from '../member/member.service';
 import type { ContractFlags } from '../agents/agent-contracts';
+import type { LicencePolicy } from '../licence/licence-policy';
 import { lockMemberTransfers } from './transfer.repository';
 
 export type TransferContext = Pick<AppContext, 'db'> & {
@@ -27,6 +28,8 @@ export type TransferContext = Pick<AppContext, 'db'> & {
   contracts: { findFlags: (memberId: string) => Promise<ContractFlags> };
   /** Money sent to another member forfeits the sender's running bonuses, once the sender confirmed it. */
   bonus: Pick<BonusService, 'prepareForfeit'>;
+  /** The licence (modules/licence): both transfers ask the door `money.transfer` in their transaction. */
+  licence: Pick<LicencePolicy, 'ask'>;
 };
 
 /** Transfers to the upline agent and the consolidated funds summary. */
@@ -71,6 +74,8 @@ export function createTransferService(ctx: TransferContext) {
     // executed transfer never both exist for one key).
     const outcome = await ledger.transaction(async (trx) => {
       await lockMemberTransfers(trx, memberId);
+      // BR: no money from one player to another (no betting through someone else).
+      await ctx.licence.ask(trx, 'money.transfer', { memberId: String(memberId) });
       const toAccountId = await ledger.ensurePlayerWallet(trx, toId, brand.currency);
       // The receiver's wallet is locked with the sender's money (one id-ordered lock) when bonuses run.
       const forfeitBonuses = await bonus.prepareForfeit(trx, memberId, brand.currency, {

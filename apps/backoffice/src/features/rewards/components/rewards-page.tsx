@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { JURISDICTION_PROFILES, type JurisdictionProfile } from '@wps/shared/rewards-jurisdiction';
+import { Link } from 'react-router';
 import { formatMinor } from '@wps/shared/money';
 import type { Rule } from '@wps/shared/schemas/rewards';
 import { Button } from '@wps/ui/button';
@@ -11,7 +11,7 @@ import { useFormatMoney } from '../../../lib/money';
 import { useCan } from '../../../lib/permissions';
 import { useTimeZone } from '../../../lib/time-zone';
 import { useEngineState } from '../api/engine-state';
-import { useRewardSettings, useSaveRewardSettings } from '../api/reward-settings';
+import { useRewardSettings } from '../api/reward-settings';
 import { useRules } from '../api/rule-list';
 import { useSetRuleStatus } from '../api/set-rule-status';
 import { MONEY_KINDS, toFormValues, type RuleFormValues } from '../rule-form';
@@ -170,48 +170,25 @@ function RuleActions({ rule, onEdit }: { rule: Rule; onEdit: () => void }) {
   );
 }
 
-/** The jurisdiction profile: what it forbids, and the change (settings.write) that pauses the rules it forbids. */
+/**
+ * The licence's profile the rules are checked against, and what it forbids. It is switched on the
+ * site settings' licence section (a second operator approves; live rules it forbids stop the switch).
+ */
 function ProfileCard() {
   const { t } = useTranslation('rewards');
   const settings = useRewardSettings();
-  const canChange = useCan('settings.write');
-  const save = useSaveRewardSettings((r) =>
-    r.paused.length ? t('profile.savedPaused', { count: r.paused.length }) : t('profile.saved'),
-  );
-  const [choice, setChoice] = useState<JurisdictionProfile | ''>('');
+  const canChange = useCan('settings.read');
   const current = settings.data?.jurisdiction;
   return (
     <section className="rewards-card" aria-labelledby="rewards-profile-title">
       <h2 id="rewards-profile-title">{t('profile.title')}</h2>
       {current && <p data-testid="jurisdiction">{t(`profile.profiles.${current}`)}</p>}
       {current && <p className="rewards-muted">{t(`profile.explain.${current}`)}</p>}
-      {canChange && current && (
-        <div className="rewards-form__row rewards-form__row--end">
-          <label className="field">
-            <span className="field__label">{t('profile.change')}</span>
-            <select
-              className="field__input"
-              value={choice || current}
-              onChange={(e) => setChoice(e.currentTarget.value as JurisdictionProfile)}
-            >
-              {JURISDICTION_PROFILES.map((p) => (
-                <option key={p} value={p}>
-                  {t(`profile.profiles.${p}`)}
-                </option>
-              ))}
-            </select>
-          </label>
-          <Button
-            variant="secondary"
-            disabled={!choice || choice === current}
-            loading={save.isPending}
-            onClick={() => choice && save.mutate({ jurisdiction: choice })}
-          >
-            {t('profile.save')}
-          </Button>
-        </div>
+      {canChange && (
+        <p>
+          <Link to="/site-settings?section=licence">{t('profile.changeOnLicence')}</Link>
+        </p>
       )}
-      <FormError message={save.errorMessage} />
     </section>
   );
 }

@@ -11,13 +11,14 @@ import { useSiteSettings } from '../api/site-settings';
 import { AccountsSection } from './accounts-section';
 import { BrandSection } from './brand-section';
 import { ContactsSection } from './contacts-section';
+import { LicenceSection } from './licence-section';
 import { MoneyPolicySection } from './money-policy-section';
 import { RegionSection } from './region-section';
 import { RegistrationSection } from './registration-section';
 import { SwitchesSection } from './switches-section';
 import './site-settings.css';
 
-const SECTIONS = ['brand', 'switches', 'registration', 'region', 'contacts', 'accounts', 'money'] as const;
+const SECTIONS = ['brand', 'switches', 'registration', 'region', 'contacts', 'accounts', 'money', 'licence'] as const;
 type Section = (typeof SECTIONS)[number];
 
 /** Each section's settings: the section's form starts again from the stored values when one of them changes. */
@@ -30,13 +31,15 @@ const SECTION_KEYS: Record<Section, readonly SiteSettingKey[]> = {
   accounts: ['maintenance', 'passwordMaxAgeDays', 'maxBankAccountsPerMember', 'freeplayDemoBalanceMinor'],
   // The operator money policy's thresholds have their own endpoint (four eyes for a raise).
   money: [],
+  // The licence has its own endpoint (four eyes for a switch).
+  licence: [],
 };
 
 /**
  * Site settings (settings.read; changes need settings.write): brand and languages, switches,
  * registration with a preview of the form players get, region rules, contacts and resources,
- * maintenance and account limits, and the operator money policy's thresholds. The open section is
- * in the address (?section=registration).
+ * maintenance and account limits, the operator money policy's thresholds, and the licence. The open
+ * section is in the address (?section=registration).
  */
 export function SiteSettingsPage() {
   const { t } = useTranslation('site-settings');
@@ -103,5 +106,7 @@ function SectionView({ section, view, canWrite }: { section: Section; view: Site
       return <AccountsSection {...props} />;
     case 'money':
       return <MoneyPolicySection scale={view.values.brand.currencyScale} canWrite={canWrite} />;
+    case 'licence':
+      return <LicenceSection canWrite={canWrite} />;
   }
 }

@@ -109,7 +109,10 @@ export function registerAgentCentreRoutes(app: RouteApp, { agentCentre, transfer
 
   app.post(
     '/wps/agent/centre/transfer',
-    { schema: { body: centreTransferBodySchema, response: success(centreTransferResultSchema) } },
+    {
+      config: { licenceDoors: ['money.transfer'] },
+      schema: { body: centreTransferBodySchema, response: success(centreTransferResultSchema) },
+    },
     async (request) => {
       const agent = await requireAgent(request);
       return ok(await transfer.transferToDownline(agent.memberId, request.body.memberId, request.body));

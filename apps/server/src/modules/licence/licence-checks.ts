@@ -1,0 +1,29 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { LicenceCheck } from './licence-policy';
+
+type Db = Kysely<Database>;
+
+/**
+ * The checks the composition root wires to the licence's doors (services.ts). Each names the rule
+ * of licence.ts it enforces; the facts it needs come from the module that owns them.
+ */
+
+/** Money between two players' wallets only where the licence allows it (BR: no betting through someone else). */
+export const transfersBetweenPlayers: LicenceCheck = {
+  name: 'transfers between players allowed (transfersBetweenPlayers)',
+  breaks: async (_trx, { rules }) => (rules.transfersBetweenPlayers ? null : 'transfersBetweenPlayers'),
+};
+
+/**
+ * Under a licence that identifies every bettor by a national number, an account without one
+ * (made before the operator switched, or by a path that did not ask) neither stakes nor receives
+ * money until it is identified. `cpfOf` is the identity module's reader, in the caller's transaction.
+ */
+export function identifiedBettor(cpfOf: (trx: Db, memberId: string) => Promise<string | null>): LicenceCheck {
+  return {
+    name: 'the account is identified where the licence identifies players (identity)',
+    breaks: async (trx, { rules, subject }) =>
+      rules.identity === 'none' || (await cpfOf(trx, subject.memberId)) !== null ? null : 'identity',
+  };
+}

@@ -1,0 +1,182 @@
+import type { LedgerKind } from './ledger-kinds';
+
+/**
+ * The operator's licence as data: one typed object per jurisdiction profile, each rule with the
+ * text it comes from. The server's licence module (apps/server/src/modules/licence) keeps which
+ * profile an operator runs under and answers every door through one port; the site and the back
+ * office read the same object to show what the licence asks. docs/compliance.md has the rule table.
+ *
+ * - `permissive`: the generic site (no national identity, no mandatory protections).
+ * - `BR`: Brazil, Law 14.790/2023 and the Ministry of Finance's ordinances (SPA/MF), with the UK
+ *   Gambling Commission's rules where Brazil's are silent.
+ */
+export const JURISDICTION_PROFILES = ['permissive', 'BR'] as const;
+export type JurisdictionProfile = (typeof JURISDICTION_PROFILES)[number];
+
+/**
+ * The doors the licence is asked at: every entry point that creates an account, opens a session,
+ * moves money into, out of or between wallets, stakes money or pays a reward.
+ */
+export const LICENCE_DOORS = [
+  /** A new player account (registration, an agent's register centre, an identity provider's sign-up). */
+  'account.create',
+  /** A session opens (password, SMS code, exchange code, identity provider, new-device code). */
+  'session.open',
+  /** Money enters a player's wallet other than as a game's result or a reward (deposit, an operator's credit, an agent's pay). */
+  'money.in',
+  /** Money leaves for the player's own account (a withdrawal). */
+  'money.out',
+  /** Money from one player's wallet to another's (to the upline agent, to a downline). */
+  'money.transfer',
+  /** Money staked on a game (a bet, a lottery ticket, money sent to a vendor's wallet to play). */
+  'stake',
+  /** A reward paid (cash, bonus money, points turned into cash, a registration bonus). */
+  'reward.pay',
+] as const;
+export type LicenceDoor = (typeof LICENCE_DOORS)[number];
+
+/**
+ * The door each ledger kind passes, or null for a kind that only completes or undoes what a door
+ * already let through (a win settles an admitted stake; a reversal returns the player's own money)
+ * or never touches a player's account. A Record, so a new kind does not compile until it is placed.
+ */
+export const LEDGER_KIND_DOORS: Record<LedgerKind, LicenceDoor | null> = {
+  deposit: 'money.in',
+  withdrawal: 'money.out',
+  withdrawal_reversal: null,
+  withdrawal_payout: null,
+  transfer_upline: 'money.transfer',
+  transfer_downline: 'money.transfer',
+  registration_bonus: 'reward.pay',
+  // Trial money against the demo house: no real money, no door.
+  freeplay_demo_credit: null,
+  adjustment: 'money.in',
+  bet: 'stake',
+  win: null,
+  rollback: null,
+  vendor_transfer_hold: 'stake',
+  vendor_transfer_in: 'stake',
+  vendor_transfer_out: null,
+  vendor_transfer_void: null,
+  vendor_result: null,
+  reward_cash: 'reward.pay',
+  bonus_grant: 'reward.pay',
+  bonus_conversion: 'reward.pay',
+  bonus_forfeit: null,
+  points_conversion: 'reward.pay',
+  points_redeem_cash: 'reward.pay',
+  agent_salary: 'money.in',
+  agent_dividend: 'money.in',
+};
+
+/** Where a rule comes from, and whether its text was read in the primary source or taken from a summary of it. */
+export type RuleSource = { citation: string; read: 'primary' | 'summary' };
+
+export type DepositMethod = 'pix' | 'bank_transfer' | 'card' | 'crypto' | 'cash' | 'other';
+
+/** What a licence asks of the whole site. Each field is one rule; `LicenceProfile.sources` says where it comes from. */
+export type LicenceRules = {
+  /** The national identity every player registers with ('cpf': Brazil's taxpayer number, one account per CPF). */
+  identity: 'none' | 'cpf';
+  /** Registration asks for the date of birth and refuses anyone younger than this. */
+  minimumAge: number | null;
+  /** Identity checked by a KYC provider before a withdrawal (and before deposits past a low limit). */
+  kyc: boolean;
+  /** Every CPF checked against the regulator's barred-persons list (at sign-up, daily login, every 15 days). */
+  barredList: boolean;
+  /** Registration asks for deposit and time limits. */
+  limitsAtSignUp: boolean;
+  /** Deposit methods allowed (Brazil: PIX and bank transfer from the player's own CPF; no cards, crypto or cash). */
+  depositMethods: readonly DepositMethod[] | 'any';
+  /** Withdrawals only to accounts and PIX keys under the player's own identity. */
+  ownAccountsOnly: boolean;
+  /** Money may move from one player's wallet to another's (an agent to a downline, a member to the upline). */
+  transfersBetweenPlayers: boolean;
+  /** Reward kinds the operator may not give. */
+  forbiddenRewardKinds: readonly string[];
+  /** Events a reward may not be triggered by. */
+  forbiddenRewardTriggers: readonly string[];
+  /** A reward may depend on deposits (first deposit, amounts deposited). */
+  depositConditions: boolean;
+  /** Money credited to every new account when it is created. */
+  signUpBonus: boolean;
+};
+
+export type LicenceRule = keyof LicenceRules;
+
+export type LicenceProfile = {
+  profile: JurisdictionProfile;
+  rules: LicenceRules;
+  /** The source of each rule the profile sets (a permissive rule has none). */
+  sources: Partial<Record<LicenceRule, RuleSource>>;
+};
+
+const LAW_14790 = 'Lei 14.790/2023';
+
+export const LICENCE_PROFILES: Record<JurisdictionProfile, LicenceProfile> = {
+  permissive: {
+    profile: 'permissive',
+    rules: {
+      identity: 'none',
+      minimumAge: null,
+      kyc: false,
+      barredList: false,
+      limitsAtSignUp: false,
+      depositMethods: 'any',
+      ownAccountsOnly: false,
+      transfersBetweenPlayers: true,
+      forbiddenRewardKinds: [],
+      forbiddenRewardTriggers: [],
+      depositConditions: true,
+      signUpBonus: true,
+    },
+    sources: {},
+  },
+  BR: {
+    profile: 'BR',
+    rules: {
+      identity: 'cpf',
+      minimumAge: 18,
+      kyc: true,
+      barredList: true,
+      limitsAtSignUp: true,
+      depositMethods: ['pix', 'bank_transfer'],
+      ownAccountsOnly: true,
+      transfersBetweenPlayers: false,
+      forbiddenRewardKinds: ['bonus'],
+      forbiddenRewardTriggers: ['registered', 'deposit_credited'],
+      depositConditions: false,
+      signUpBonus: false,
+    },
+    sources: {
+      identity: { citation: `${LAW_14790} arts. 23 and 26; Portaria SPA/MF 1.231/2024`, read: 'summary' },
+      minimumAge: { citation: `${LAW_14790} art. 26 I`, read: 'summary' },
+      kyc: { citation: 'Portaria SPA/MF 722/2024 (identity before play)', read: 'summary' },
+      barredList: { citation: 'Instrução Normativa SPA/MF 31/2025', read: 'summary' },
+      limitsAtSignUp: { citation: 'Portaria SPA/MF 1.231/2024 (responsible gambling at sign-up)', read: 'summary' },
+      depositMethods: { citation: 'Portaria SPA/MF 615/2024 (payment transactions)', read: 'summary' },
+      ownAccountsOnly: {
+        citation: 'Portaria SPA/MF 615/2024 (payments only to the bettor’s own account)',
+        read: 'summary',
+      },
+      transfersBetweenPlayers: {
+        citation: `${LAW_14790} art. 26 (no betting through someone else); Portaria SPA/MF 615/2024`,
+        read: 'summary',
+      },
+      forbiddenRewardKinds: { citation: `${LAW_14790} art. 29 I; Portaria SPA/MF 1.231/2024 art. 42`, read: 'summary' },
+      forbiddenRewardTriggers: { citation: `${LAW_14790} art. 29 I`, read: 'summary' },
+      depositConditions: { citation: `${LAW_14790} art. 29 I; Portaria SPA/MF 1.231/2024 art. 42`, read: 'summary' },
+      signUpBonus: { citation: `${LAW_14790} art. 29 I (no advance or bonus)`, read: 'summary' },
+    },
+  },
+};
+
+/** A profile's rules. */
+export function licenceRules(profile: JurisdictionProfile): LicenceRules {
+  return LICENCE_PROFILES[profile].rules;
+}
+
+/** A rule's source under a profile, as the refusal and the back office name it ("" when the profile sets none). */
+export function ruleSource(profile: JurisdictionProfile, rule: LicenceRule): string {
+  return LICENCE_PROFILES[profile].sources[rule]?.citation ?? '';
+}
