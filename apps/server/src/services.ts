@@ -116,7 +116,17 @@ export function createServices(ctx: AppContext) {
   const otp = createOtpService({ ...ctx, notifier, rateLimiter });
   // What other modules' statements may read of the members table (the session lookup first).
   const memberViews = createMemberViews(ctx);
-  const session = createSessionService({ ...ctx, system, memberViews, changeFeed });
+  const session = createSessionService({
+    ...ctx,
+    system,
+    memberViews,
+    changeFeed,
+    // The licence may end sessions sooner (BR: 30 minutes unused), read from its copy on this instance.
+    licenceIdleSeconds: async () => {
+      const minutes = (await licence.currentRules()).sessionIdleMinutes;
+      return minutes === null ? null : minutes * 60;
+    },
+  });
   const loginCodes = createExchangeCodeService({ ...ctx, session, rateLimiter, memberViews });
   const member = createMemberService({
     ...ctx,
@@ -143,6 +153,7 @@ export function createServices(ctx: AppContext) {
   const licence = createLicenceService({
     db: ctx.db,
     audit,
+    changeFeed,
     operators: { namesOf: (ids) => operators.namesOf(ids) },
   });
   // A password login from a device the account has not remembered waits for a code (docs/decisions.md).

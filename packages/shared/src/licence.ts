@@ -100,6 +100,8 @@ export type LicenceRules = {
   depositConditions: boolean;
   /** Money credited to every new account when it is created. */
   signUpBonus: boolean;
+  /** A player's session ends after this many minutes without activity, on every instance (null: the site's own setting). */
+  sessionIdleMinutes: number | null;
 };
 
 export type LicenceRule = keyof LicenceRules;
@@ -129,6 +131,7 @@ export const LICENCE_PROFILES: Record<JurisdictionProfile, LicenceProfile> = {
       forbiddenRewardTriggers: [],
       depositConditions: true,
       signUpBonus: true,
+      sessionIdleMinutes: null,
     },
     sources: {},
   },
@@ -147,6 +150,7 @@ export const LICENCE_PROFILES: Record<JurisdictionProfile, LicenceProfile> = {
       forbiddenRewardTriggers: ['registered', 'deposit_credited'],
       depositConditions: false,
       signUpBonus: false,
+      sessionIdleMinutes: 30,
     },
     sources: {
       identity: { citation: `${LAW_14790} arts. 23 and 26; Portaria SPA/MF 1.231/2024`, read: 'summary' },
@@ -167,6 +171,10 @@ export const LICENCE_PROFILES: Record<JurisdictionProfile, LicenceProfile> = {
       forbiddenRewardTriggers: { citation: `${LAW_14790} art. 29 I`, read: 'summary' },
       depositConditions: { citation: `${LAW_14790} art. 29 I; Portaria SPA/MF 1.231/2024 art. 42`, read: 'summary' },
       signUpBonus: { citation: `${LAW_14790} art. 29 I (no advance or bonus)`, read: 'summary' },
+      sessionIdleMinutes: {
+        citation: 'Portaria SPA/MF 1.207/2024 (online games: session ends after 30 minutes idle)',
+        read: 'summary',
+      },
     },
   },
 };

@@ -24,6 +24,8 @@ export const CHANGE_CHANNELS = {
   rgChange: 'wps_rg_change',
   /** Sent by a trigger on kyc_members when a re-verification is found due; the payload is the member id (migration 0420). */
   kycChange: 'wps_kyc_change',
+  /** Sent by a trigger on operator_licence when the profile changes; the payload is the profile (migration 0561). */
+  licenceChange: 'wps_licence_change',
 } as const;
 
 export type ChangeChannel = (typeof CHANGE_CHANNELS)[keyof typeof CHANGE_CHANNELS];

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import { LICENCE_PROFILES } from '@wps/shared/licence';
+import { LICENCE_PROFILES, licenceRules, type JurisdictionProfile, type LicenceRules } from '@wps/shared/licence';
+import { CHANGE_CHANNELS, type ChangeFeed } from '../../db/change-feed';
 import type { LicenceView } from '@wps/shared/schemas/licence';
 import type { Database } from '../../db/schema';
 import type { AuditService } from '../audit/audit.service';
@@ -12,6 +13,8 @@ type LicenceContext = {
   db: Kysely<Database>;
   audit: Pick<AuditService, 'record'>;
   operators: Pick<OperatorService, 'namesOf'>;
+  /** Other instances' switches; without a live feed the rules are read from the database every time. */
+  changeFeed?: ChangeFeed;
 };
 
 /**
@@ -22,9 +25,32 @@ export function createLicenceService(ctx: LicenceContext) {
   const policy = createLicencePolicy({ db: ctx.db });
   const changes = createLicenceChanges(ctx);
 
+  // This instance's copy of the profile, for reads on every request (a session's idle limit). A
+  // switch on any instance notifies all of them at commit (migration 0561); while the feed is down
+  // nothing is kept. `version` drops a read that raced a notification.
+  let cached: JurisdictionProfile | undefined;
+  let version = 0;
+  const forget = () => {
+    cached = undefined;
+    version += 1;
+  };
+  ctx.changeFeed?.subscribe(CHANGE_CHANNELS.licenceChange, forget);
+  ctx.changeFeed?.onReset(forget);
+
+  async function currentProfile(): Promise<JurisdictionProfile> {
+    if (cached && ctx.changeFeed?.isLive) return cached;
+    const readVersion = version;
+    const profile = await policy.profile();
+    if (ctx.changeFeed?.isLive && readVersion === version) cached = profile;
+    return profile;
+  }
+
   return {
     policy,
     changes,
+
+    /** The rules in force, from this instance's copy (a hot read; a decision that moves money asks a door instead). */
+    currentRules: async (): Promise<LicenceRules> => licenceRules(await currentProfile()),
 
     /** GET /ops/licence: the profile, its rules with their sources, the doors, the switch waiting and the last ones. */
     async view(): Promise<LicenceView> {

@@ -2,7 +2,6 @@ import crypto from 'node:crypto';
 import { ErrorCode } from '@wps/shared/error-codes';
 import type { LoginResult } from '@wps/shared/schemas/common';
 import type { ExchangeCodeResult } from '@wps/shared/schemas/session';
-import type { AppConfig } from '../../config';
 import { AppError } from '../../http/app-error';
 import type { AppContext } from '../../app-context';
 import type { RateLimiter } from '../verification/rate-limiter';
@@ -26,8 +25,7 @@ export const EXCHANGE_CODE_LIMITS = {
 } as const;
 
 type ExchangeCodeContext = Pick<AppContext, 'db'> & {
-  config: Pick<AppConfig, 'sessionIdleSeconds'>;
-  session: Pick<SessionService, 'createSession'>;
+  session: Pick<SessionService, 'createSession' | 'idleSeconds'>;
   rateLimiter: Pick<RateLimiter, 'consume'>;
   /** The member module's view of its members, joined when a code is used (member-views.ts). */
   memberViews: MemberBriefs;
@@ -54,7 +52,7 @@ function invalidCode(): AppError {
  * never leaves the client that holds it.
  */
 export function createExchangeCodeService(ctx: ExchangeCodeContext) {
-  const { db, config, session, rateLimiter } = ctx;
+  const { db, session, rateLimiter } = ctx;
   const now = ctx.now ?? Date.now;
 
   return {
@@ -95,7 +93,7 @@ export function createExchangeCodeService(ctx: ExchangeCodeContext) {
         source.status === 'active' &&
         !source.mustChangePassword &&
         source.expiresAt.getTime() > t &&
-        source.lastSeenAt.getTime() + config.sessionIdleSeconds * 1000 > t;
+        source.lastSeenAt.getTime() + (await session.idleSeconds()) * 1000 > t;
       if (!source || !isLive) throw invalidCode();
       const { token } = await session.createSession(db, {
         memberId: source.memberId,

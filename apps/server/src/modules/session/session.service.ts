@@ -42,6 +42,11 @@ type SessionContext = Pick<AppContext, 'db'> & {
   now?: () => number;
   /** Other instances' evictions; without a live feed nothing is cached. */
   changeFeed?: ChangeFeed;
+  /**
+   * The licence's idle limit in seconds, or null when the licence sets none (the licence module's
+   * copy of its rules, wired in services.ts): a session ends at the shorter of it and the site's.
+   */
+  licenceIdleSeconds: () => Promise<number | null>;
 };
 
 /** 256 random bits; far above the 128 the security guide asks for. */
@@ -73,6 +78,12 @@ export function createSessionService(ctx: SessionContext) {
   const cache = createTtlCache<SessionRow>({ ttlMs: CACHE_TTL_MS, maxEntries: CACHE_MAX_ENTRIES, now });
   const feed = ctx.changeFeed;
   const findSessionByTokenHash = createSessionLookup(db, ctx.memberViews);
+
+  /** How long a session may stay unused: the site's setting, shortened by the licence where it sets less. */
+  async function idleSeconds(): Promise<number> {
+    const licence = await ctx.licenceIdleSeconds();
+    return licence === null ? config.sessionIdleSeconds : Math.min(licence, config.sessionIdleSeconds);
+  }
 
   const applyEviction = (eviction: Eviction) => {
     if ('sessionId' in eviction) cache.evictWhere((row) => row.sessionId === eviction.sessionId);
@@ -119,8 +130,8 @@ export function createSessionService(ctx: SessionContext) {
      * A member's sessions that were open at some point since `since`, with when each began and
      * ended (null while live): what the time limits count.
      */
-    sessionSpans: (memberId: string, since: Date, trx: Db = db) =>
-      findMemberSessionSpans(trx, memberId, since, config.sessionIdleSeconds, now()),
+    sessionSpans: async (memberId: string, since: Date, trx: Db = db) =>
+      findMemberSessionSpans(trx, memberId, since, await idleSeconds(), now()),
 
     /** The addresses and user agents members' sessions came from (`trx` inside the caller's transaction). */
     findClientTraits: (memberIds: string[], trx: Db = ctx.db) => findClientTraits(trx, memberIds.map(String)),
@@ -166,7 +177,7 @@ export function createSessionService(ctx: SessionContext) {
       if (!row || row.revokedAt || row.status !== 'active') return null;
       const t = now();
       if (row.expiresAt.getTime() <= t) return null;
-      if (row.lastSeenAt.getTime() + config.sessionIdleSeconds * 1000 <= t) return null;
+      if (row.lastSeenAt.getTime() + (await idleSeconds()) * 1000 <= t) return null;
       if (t - row.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS) {
         await touchSession(db, row.sessionId, new Date(t), new Date(t - TOUCH_INTERVAL_MS));
         row.lastSeenAt = new Date(t);
@@ -193,9 +204,12 @@ export function createSessionService(ctx: SessionContext) {
       if (row.status !== 'active') return 'account_disabled';
       const t = now();
       if (row.expiresAt.getTime() <= t) return 'expired';
-      if (row.lastSeenAt.getTime() + config.sessionIdleSeconds * 1000 <= t) return 'idle';
+      if (row.lastSeenAt.getTime() + (await idleSeconds()) * 1000 <= t) return 'idle';
       return null;
     },
+
+    /** How long a session may stay unused now (the exchange codes' check reads it too). */
+    idleSeconds,
 
     /** Revoke one session: the player signed out (the default), or an operator ended it. */
     async revoke(sessionId: string, reason: SessionRevokeReason = 'logged_out'): Promise<void> {
