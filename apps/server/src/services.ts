@@ -130,6 +130,8 @@ export function createServices(ctx: AppContext) {
   const loginCodes = createExchangeCodeService({ ...ctx, session, rateLimiter, memberViews });
   const member = createMemberService({
     ...ctx,
+    // The licence is built after the audit, below; the door is asked only when an account is made.
+    licence: { ask: (trx, door, subject) => licence.policy.ask(trx, door, subject) },
     system,
     ledger,
     captcha,
@@ -433,6 +435,7 @@ export function createServices(ctx: AppContext) {
   // The licence's doors (docs/compliance.md, "The licence as one policy"): what each checks. A door
   // not wired here is refused by the port (it fails closed); test/licence-doors.test.ts lists them.
   const identified = identifiedBettor(identity.cpfOf);
+  licence.policy.wire('account.create', identified);
   licence.policy.wire('money.transfer', transfersBetweenPlayers);
   licence.policy.wire('reward.pay', identified);
   // PIX under the licence (docs/compliance.md, "PIX"): which kinds of money players may pay with,

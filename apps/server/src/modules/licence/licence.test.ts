@@ -190,6 +190,36 @@ describeEachDatabase('the licence as one policy', (target) => {
     }
   });
 
+  it("under BR an agent's register centre cannot open an account: it takes no CPF, so the licence's door account.create refuses it", async () => {
+    const { id: agentId, account } = await insertTestMember(t, 'licence-pass-4', { type: AccountType.AGENT_1 });
+    const token = valueOf<LoginResult>(await login(t.app, account, 'licence-pass-4')).token;
+    const register = (username: string) =>
+      callEncrypted(
+        t.app,
+        'POST',
+        '/wps/agent/centre/register',
+        { type: 3, username, password: 'Downline2026x', confirmPassword: 'Downline2026x' },
+        { token },
+      );
+    const before = `dl${crypto.randomInt(1e8)}`;
+    valueOf(await register(before));
+    await setLicence(t.app, 'BR');
+    try {
+      const name = `dl${crypto.randomInt(1e8)}`;
+      expect(expectFailure(await register(name), 'LICENCE_REFUSED', 403).value).toMatchObject({
+        door: 'account.create',
+        rule: 'identity',
+        profile: 'BR',
+      });
+      // Nothing half-written: no account, no wallet.
+      const made = await t.database.db.selectFrom('members').select('id').where('account', '=', name).execute();
+      expect(made).toEqual([]);
+    } finally {
+      await setLicence(t.app, 'permissive');
+    }
+    expect(agentId).toBeTruthy();
+  });
+
   it('under BR a cash reward to an account with no CPF is held for an operator, not paid; identified, it is paid', async () => {
     const { id: memberId } = await insertTestMember(t, 'licence-pass-2', { type: AccountType.MEMBER });
     const issue = (key: string) =>

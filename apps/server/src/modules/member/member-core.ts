@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { DEFAULT_LANGUAGE, LANGUAGE_CODES, type WhitelabelModule } from '@wps/shared/constants';
+import { DEFAULT_LANGUAGE, LANGUAGE_CODES, isTrialType, type WhitelabelModule } from '@wps/shared/constants';
 import { ErrorCode } from '@wps/shared/error-codes';
 import type { LedgerKind } from '@wps/shared/ledger-kinds';
 import type { LoginResult } from '@wps/shared/schemas/common';
@@ -250,6 +250,9 @@ export function createMemberCore(ctx: MemberContext) {
             );
           }
           if (extra.afterInsert) await extra.afterInsert(trx, memberId);
+          // The licence decides with the account's identity written (a trial account holds only
+          // demo money and is no bettor's account: it passes no door).
+          if (!isTrialType(member.type)) await ctx.licence.ask(trx, 'account.create', { memberId });
           return await finish(trx, memberId, account);
         });
       } catch (err) {

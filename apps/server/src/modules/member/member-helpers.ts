@@ -1,3 +1,4 @@
+import type { LicencePolicy } from '../licence/licence-policy';
 import crypto from 'node:crypto';
 import type { WhitelabelModule } from '@wps/shared/constants';
 import { ErrorCode } from '@wps/shared/error-codes';
@@ -39,6 +40,8 @@ export type MemberContext = Pick<AppContext, 'db' | 'log' | 'metrics'> & {
   notifier: Pick<Notifier, 'sendEmail'>;
   /** Member-row changes on any instance; without a live feed member info is not cached. */
   changeFeed?: ChangeFeed;
+  /** The licence's door `account.create`, asked in the transaction that creates a real account. */
+  licence: Pick<LicencePolicy, 'ask'>;
   now?: () => number;
 };
 

@@ -40,7 +40,10 @@ export function registerMemberRoutes(app: RouteApp, services: AppServices): void
 
   app.put(
     '/wps/member/register',
-    { schema: { body: registerBodySchema, response: success(loginResultSchema) } },
+    {
+      config: { licenceDoors: ['account.create'] },
+      schema: { body: registerBodySchema, response: success(loginResultSchema) },
+    },
     async (request) => {
       return ok(await member.registerByUsername(request.body, readOrigin(request)));
     },
@@ -48,7 +51,10 @@ export function registerMemberRoutes(app: RouteApp, services: AppServices): void
 
   app.put(
     '/wps/member/register/mobile',
-    { schema: { body: registerMobileBodySchema, response: success(loginResultSchema) } },
+    {
+      config: { licenceDoors: ['account.create'] },
+      schema: { body: registerMobileBodySchema, response: success(loginResultSchema) },
+    },
     async (request) => {
       return ok(await member.registerByMobile(request.body, readOrigin(request)));
     },

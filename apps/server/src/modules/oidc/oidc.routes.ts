@@ -110,7 +110,10 @@ export function registerOidcRoutes(app: RouteApp, services: AppServices): void {
 
   app.post(
     '/wps/oidc/pending/register',
-    { schema: { body: oidcRegisterBodySchema, response: success(loginResultSchema) } },
+    {
+      config: { licenceDoors: ['account.create'] },
+      schema: { body: oidcRegisterBodySchema, response: success(loginResultSchema) },
+    },
     async (request) => {
       return ok(await oidc.flow.registerPending(readFlowCookie(request), request.body, readOrigin(request)));
     },

@@ -100,7 +100,10 @@ export function registerAgentCentreRoutes(app: RouteApp, { agentCentre, transfer
 
   app.post(
     '/wps/agent/centre/register',
-    { schema: { body: centreRegisterBodySchema, response: success(centreRegisterResultSchema) } },
+    {
+      config: { licenceDoors: ['account.create'] },
+      schema: { body: centreRegisterBodySchema, response: success(centreRegisterResultSchema) },
+    },
     async (request) => {
       const agent = await requireAgent(request);
       return ok(await member.createDownline(agent.memberId, request.body));
