@@ -107,6 +107,18 @@ describe('RegisterForm', () => {
     expect(api.callsTo('PUT /wps/member/register')).toHaveLength(0);
   });
 
+  it('shows the typed confirmation on Mostrar senha', async () => {
+    const { user, fill } = await renderRegister();
+    await fill('maria01', 'abc12345', 'abc12345');
+    const confirm = screen.getByLabelText(/^\*?Confirmar senha$/);
+    expect(confirm).toHaveAttribute('type', 'password');
+    const toggle = confirm.parentElement!.querySelector('button')!;
+    expect(toggle).toHaveAccessibleName('Mostrar senha');
+    await user.click(toggle);
+    expect(confirm).toHaveAttribute('type', 'text');
+    expect(confirm).toHaveValue('abc12345');
+  });
+
   it('clears what was typed on Limpar', async () => {
     const { user, fill } = await renderRegister();
     await fill('maria01');
