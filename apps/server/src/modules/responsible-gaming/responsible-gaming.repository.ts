@@ -246,13 +246,15 @@ export async function markReopenRequested(db: Db, id: string, at: Date, coolingO
     .execute();
 }
 
-export async function markEnded(db: Db, id: string, at: Date): Promise<void> {
-  await db
+/** End an exclusion in force; true when this call ended it (a login running beside it may have). */
+export async function markEnded(db: Db, id: string, at: Date): Promise<boolean> {
+  const r = await db
     .updateTable('rg_exclusions')
     .set({ ended_at: at })
     .where('id', '=', id)
     .where('ended_at', 'is', null)
-    .execute();
+    .executeTakeFirst();
+  return r.numUpdatedRows === 1n;
 }
 
 /** The secret the reopen tokens are signed with (made by migration 0330). */

@@ -12,13 +12,14 @@ import {
   findOpenExclusions,
   findPlayer,
   insertExclusion,
-  insertHistory,
   lockPlayer,
   markEnded,
   markReopenRequested,
   readReopenSecret,
   setBlock,
+  type ExclusionRow,
 } from './responsible-gaming.repository';
+import { createRgChangeRecorder } from './rg-changes';
 import {
   limitState,
   SELF_EXCLUSION_COOLING_OFF_HOURS,
@@ -73,6 +74,7 @@ function selfExclusionEnd(at: Date, body: RgSelfExclusionBody): Date | null {
  */
 export function createRgAccess(ctx: RgContext, late: RgLatePorts, evict: (memberId: string) => void) {
   const { db } = ctx;
+  const recordChange = createRgChangeRecorder(ctx.audit);
   let secret: string | null = null;
 
   async function sign(payload: string, t: Db): Promise<string> {
@@ -118,6 +120,24 @@ export function createRgAccess(ctx: RgContext, late: RgLatePorts, evict: (member
     return Math.floor(total / 1000);
   }
 
+  /**
+   * An exclusion a login finds over ends there, once, in the login's transaction; its end is
+   * audited like its start (sealed into the audit chain with the commit).
+   */
+  async function endExclusion(trx: Db, ex: ExclusionRow, memberId: string, at: Date): Promise<void> {
+    if (!(await markEnded(trx, ex.id, at))) return;
+    await ctx.audit.record(trx, {
+      actorType: 'member',
+      actorId: memberId,
+      action: 'responsible_gaming.exclusion_ended',
+      subjectType: 'member',
+      subjectId: memberId,
+      reason: null,
+      before: { kind: ex.kind, exclusionId: String(ex.id), endsAt: ex.ends_at?.toISOString() ?? null },
+      after: { kind: ex.kind, exclusionId: String(ex.id), endedAt: at.toISOString() },
+    });
+  }
+
   /** End a member's sessions and keep them out until `until`, in one transaction. */
   async function block(memberId: string, reason: 'session_limit' | 'daily_limit', until: Date): Promise<void> {
     await runInTransaction(db, async (trx) => {
@@ -147,7 +167,7 @@ export function createRgAccess(ctx: RgContext, late: RgLatePorts, evict: (member
         phoneHash: hashes.phone,
         cpfHash: hashes.cpf,
       });
-      await insertHistory(trx, {
+      await recordChange(trx, {
         memberId,
         kind,
         action: kind,
@@ -183,7 +203,7 @@ export function createRgAccess(ctx: RgContext, late: RgLatePorts, evict: (member
             throw new AppError(ErrorCode.RG_TIME_OUT_ACTIVE, 'You are taking a time-out', {
               until: ex.ends_at!.toISOString(),
             });
-          await markEnded(trx, ex.id, new Date(at));
+          await endExclusion(trx, ex, memberId, new Date(at));
           continue;
         }
         if (endsAt === null || endsAt > at)
@@ -205,7 +225,7 @@ export function createRgAccess(ctx: RgContext, late: RgLatePorts, evict: (member
             { until: ex.cooling_off_until!.toISOString() },
           );
         }
-        await markEnded(trx, ex.id, new Date(at));
+        await endExclusion(trx, ex, memberId, new Date(at));
       }
       const other = await findExclusionByHashes(trx, memberId, await contactHashes(trx, memberId), new Date(at));
       if (other)
@@ -281,7 +301,7 @@ export function createRgAccess(ctx: RgContext, late: RgLatePorts, evict: (member
         if (ex.cooling_off_until) return { memberId: String(ex.member_id), until: ex.cooling_off_until };
         const until = new Date(at.getTime() + SELF_EXCLUSION_COOLING_OFF_HOURS * HOUR_MS);
         await markReopenRequested(trx, ex.id, at, until);
-        await insertHistory(trx, {
+        await recordChange(trx, {
           memberId: String(ex.member_id),
           kind: 'self_exclusion',
           action: 'reopen_requested',

@@ -15,12 +15,12 @@ import { AppError } from '../../http/app-error';
 import {
   findLimits,
   findPlayer,
-  insertHistory,
   lockPlayer,
   setRealityCheck,
   writeLimit,
   type LimitRow,
 } from './responsible-gaming.repository';
+import { createRgChangeRecorder } from './rg-changes';
 import {
   ALL_KINDS,
   BR_DEFAULT_REALITY_CHECK_MINUTES,
@@ -63,10 +63,12 @@ function parseLimit(kind: RgLimitKind, value: string, scale: number, index: numb
 /**
  * The player's limits (UKGC RTS 12): a new limit or a decrease applies at once; an increase or a
  * removal waits 24 hours and then the player's confirmation, the old limit holding meanwhile.
- * Every change goes to rg_history in the transaction that makes it, under the player's row lock.
+ * Every change goes to rg_history and the audit chain in the transaction that makes it, under
+ * the player's row lock (rg-changes.ts).
  */
 export function createRgLimits(ctx: RgContext, evict: (memberId: string) => void) {
   const { db } = ctx;
+  const recordChange = createRgChangeRecorder(ctx.audit);
 
   async function status(memberId: string, t: Db = db): Promise<RgStatus> {
     const [brand, profile, player, rows] = await Promise.all([
@@ -136,7 +138,7 @@ export function createRgLimits(ctx: RgContext, evict: (memberId: string) => void
         const row = state.get(kind);
         const current = valueOf(state, kind);
         const history = (action: string, before: bigint | null, after: bigint | null) =>
-          insertHistory(trx, {
+          recordChange(trx, {
             memberId,
             kind,
             action,
@@ -243,7 +245,7 @@ export function createRgLimits(ctx: RgContext, evict: (memberId: string) => void
           pendingEffectiveAt: null,
           at,
         });
-        await insertHistory(trx, {
+        await recordChange(trx, {
           memberId,
           kind,
           action: row.pending_remove ? 'removed' : 'increase_confirmed',
@@ -279,7 +281,7 @@ export function createRgLimits(ctx: RgContext, evict: (memberId: string) => void
           at,
         });
         const value = shown(kind, current, brand.currencyScale);
-        await insertHistory(trx, {
+        await recordChange(trx, {
           memberId,
           kind,
           action: 'pending_cancelled',
@@ -305,7 +307,7 @@ export function createRgLimits(ctx: RgContext, evict: (memberId: string) => void
         const before = await lockPlayer(trx, memberId);
         const at = new Date(ctx.now());
         await setRealityCheck(trx, memberId, minutes, at);
-        await insertHistory(trx, {
+        await recordChange(trx, {
           memberId,
           kind: 'reality_check',
           action: 'reality_check',
