@@ -125,10 +125,15 @@ describeEachDatabase('round counters kept per statement', (target) => {
       { member: real[1], round: rounds.b1, bet: '500', win: '250', refund: '0' },
     ]);
 
-    // Settling every round: only the three not yet settled raise an event (t2 is trial's); a
-    // statement that moves nothing adds nothing.
-    await sql`UPDATE game_rounds SET status = 'settled' WHERE vassalage = ${VASSALAGE}`.execute(db());
-    await sql`UPDATE game_rounds SET updated_at = now() WHERE vassalage = ${VASSALAGE}`.execute(db());
+    // Settling every open round: the three not yet settled raise an event (t2 is trial's); a
+    // statement that moves nothing adds nothing. (A settled round takes no UPDATE at all since
+    // migration 0600, so no statement can settle one twice.)
+    await sql`UPDATE game_rounds SET status = 'settled' WHERE vassalage = ${VASSALAGE} AND status = 'open'`.execute(
+      db(),
+    );
+    await sql`UPDATE game_rounds SET updated_at = now() WHERE vassalage = ${VASSALAGE} AND status = 'open'`.execute(
+      db(),
+    );
     expect((await settledEvents()).map((e) => e.round)).toEqual([rounds.a1, rounds.b1, rounds.a2, rounds.b2]);
     expect(await report()).toEqual({ rounds: '4', bets: '1750', wins: '1250', refunds: '700' });
   });

@@ -89,17 +89,22 @@ for (const target of databaseTargets()) {
       ).toEqual([200, 200]);
     }
 
-    /** Move a player's rounds (newest first) to the given instants, as if played then. */
+    /**
+     * Move a player's rounds (newest first) to the given instants, as if played then. A settled
+     * round refuses every change (migration 0600), so this fixture switches the triggers off for
+     * the statement, as only a superuser could (as moveDeposits does for the ledger).
+     */
     async function movePlayerRounds(memberId: string, instants: Date[]) {
-      const { rows } = await sql<{
-        id: string;
-      }>`SELECT id::text AS id FROM game_rounds WHERE member_id = ${memberId}::bigint ORDER BY id DESC`.execute(
-        h.database.db,
-      );
-      for (const [i, at] of instants.entries())
-        await sql`UPDATE game_rounds SET created_at = ${at}, settled_at = ${at} WHERE id = ${rows[i]!.id}::bigint`.execute(
-          h.database.db,
-        );
+      await h.database.db.transaction().execute(async (trx) => {
+        await sql`SET LOCAL session_replication_role = replica`.execute(trx);
+        const { rows } = await sql<{
+          id: string;
+        }>`SELECT id::text AS id FROM game_rounds WHERE member_id = ${memberId}::bigint ORDER BY id DESC`.execute(trx);
+        for (const [i, at] of instants.entries())
+          await sql`UPDATE game_rounds SET created_at = ${at}, settled_at = ${at} WHERE id = ${rows[i]!.id}::bigint`.execute(
+            trx,
+          );
+      });
     }
 
     /**

@@ -6,12 +6,15 @@ import { describe, expect, it } from 'vitest';
 // docs/compliance.md, "Retention"): no code and no migration deletes or truncates the tables
 // that hold them. This test reads every server source file and migration and fails on a DELETE,
 // TRUNCATE or Kysely deleteFrom naming one of them. (The database also refuses changes to the
-// append-only ones: the ledger, the audit log and its chain, the regulator's exports.)
+// append-only ones: the ledger, the audit log and its chain, the regulator's exports; and the
+// deletion of bets, orders, KYC checks and responsible-gambling rows and the change of a closed
+// one, migration 0600, immutable-records.test.ts.)
 
 /** The tables that hold what a licence asks to keep, by what they record. */
 export const RETAINED_TABLES: Record<string, string> = {
   game_rounds: 'bets: each round with its totals',
   round_bets: 'bets and prizes: every stake, win and refund',
+  inhouse_rounds: "our own games' rounds with what proves them fair",
   lottery_tickets: 'lottery bets and their prizes',
   ledger_transactions: 'every money movement',
   ledger_entries: 'every money movement, per account',
@@ -24,6 +27,7 @@ export const RETAINED_TABLES: Record<string, string> = {
   kyc_checks: 'KYC decisions',
   barred_hits: "the barred-persons list's refusals and their settlement",
   rg_limits: 'responsible-gambling limits',
+  rg_players: 'reality-check settings',
   rg_history: 'limit changes and their history',
   rg_exclusions: 'time-outs and self-exclusions',
   audit_log: 'operator and system changes: limit changes, exclusions, KYC decisions, settings',
