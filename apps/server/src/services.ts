@@ -202,6 +202,9 @@ export function createServices(ctx: AppContext) {
     audit,
     evict: system.invalidateCache,
     signUpBonusAllowed: system.isSignUpBonusAllowed,
+    // The identification the licence requires, and the domain it wants the site under.
+    profile: jurisdiction,
+    publicUrl: ctx.config.publicUrl ?? `http://localhost:${ctx.config.port}`,
   });
   // Player feedback and the operators' answers.
   const feedback = createFeedbackService({ db: ctx.db, audit, memberViews, rateLimiter });

@@ -5,8 +5,13 @@ import { seedDemoCatalogue } from '../modules/catalogue/catalogue.seed';
 import { seedDemoLottery } from '../modules/lottery/lottery.seed';
 import { sharedLotteryRules } from '../modules/lottery/lottery-rules-shared';
 import { ensureCurrentKey } from '../modules/system/key.service';
-import { DEMO_REGION_CIDRS, SETTING_KEYS, getDemoSettings } from '../modules/system/operator-settings';
-import { insertMissingSettings, upsertRegionCidr } from '../modules/system/system.repository';
+import {
+  DEMO_OPERATOR_IDENTITY,
+  DEMO_REGION_CIDRS,
+  SETTING_KEYS,
+  getDemoSettings,
+} from '../modules/system/operator-settings';
+import { insertMissingSettings, upsertRegionCidr, upsertSetting } from '../modules/system/system.repository';
 import type { Database } from './schema';
 
 export type SeedResult = { insertedSettings: string[]; firstSeed: boolean };
@@ -26,6 +31,8 @@ export async function seedDemoOperator(db: Kysely<Database>): Promise<SeedResult
   // The brand row exists from the first seed on; inserting it now means this database is new.
   const firstSeed = insertedSettings.includes('brand');
   if (firstSeed) {
+    // Only a new database is the demo operator's; an upgraded one keeps the identification blank.
+    await upsertSetting(db, 'operatorIdentity', DEMO_OPERATOR_IDENTITY);
     for (const block of DEMO_REGION_CIDRS) await upsertRegionCidr(db, block);
     await seedDemoAgent(db);
   }

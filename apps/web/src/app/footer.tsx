@@ -8,6 +8,7 @@ import { Logo } from '../components/ui/logo';
 import { ResponsibleGamingNotice } from '../components/ui/responsible-gaming-notice';
 import { useFooterBlocks } from '../features/content/api/list-footer-blocks';
 import { AffiliateBlock, FooterLines, PaymentLogos, ProviderLogos } from './footer-blocks';
+import { OperatorIdentification, SelfExclusionLink } from './operator-identification';
 import './footer.css';
 
 type Social = { type: 'FACEBOOK' | 'INSTAGRAM' | 'TELEGRAM'; label: string; Icon: ComponentType<{ size?: number }> };
@@ -28,8 +29,10 @@ const SOCIALS: readonly Social[] = [
 
 /**
  * Footer frame: brand block, the affiliate block, social links that exist in resources, the game
- * providers' and the payment methods' logos, the legal pages and the help centre, the licence and
- * regulator line, the ombudsman's contacts, the age notice and copyright. The operator's blocks
+ * providers' and the payment methods' logos, the legal pages and the help centre, who runs the site
+ * (legal name, CNPJ, address, licence number: site settings), the licence and regulator line, the
+ * ombudsman's contacts, the age notice, the self-exclusion platform's link (where the licence asks)
+ * and copyright. The operator's blocks
  * (affiliate, licence, payment logos, ombudsman) are content items of the kind "footer"; the
  * providers are the lobby's vendors.
  * Loaded after the first paint (layout.tsx): it is below the fold.
@@ -87,6 +90,7 @@ export function Footer() {
           ))}
         </ul>
       </nav>
+      <OperatorIdentification />
       {licences.length > 0 && (
         <FooterLines items={licences} label={t('footer.licence')} linkText={t('footer.regulatorLink')} />
       )}
@@ -100,6 +104,7 @@ export function Footer() {
       )}
       <div className="footer__legal">
         <ResponsibleGamingNotice />
+        <SelfExclusionLink />
         <p className="footer__copyright">{t('footer.copyright', { year, brand: brandName })}</p>
       </div>
     </footer>

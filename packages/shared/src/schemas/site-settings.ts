@@ -8,6 +8,7 @@ import {
 } from '../constants';
 import { compileAcceptedPattern } from '../validation-patterns';
 import { opsReasonSchema } from './ops-list';
+import { operatorIdentitySchema, selfExclusionUrlSchema } from './operator-identity';
 import {
   REGISTER_FIELDS,
   brandSchema,
@@ -201,6 +202,10 @@ export const siteSettingsSchema = z.object({
   maxBankAccountsPerMember: z.number().int().min(1).max(20),
   /** The site's domains, offered by the speed test (each answers `/wps/system/test/ping`). */
   domains: z.array(siteDomainSchema).max(20),
+  /** Who runs the site (legal name, CNPJ, registered address, licence number): the footer and legal pages show it; BR requires it. */
+  operatorIdentity: operatorIdentitySchema,
+  /** The regulator's central self-exclusion platform, linked from the footer where the licence asks for it. */
+  selfExclusionUrl: selfExclusionUrlSchema,
 });
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
 export type SiteSettingKey = keyof SiteSettings;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from '../constants';
 import { JURISDICTION_PROFILES } from '../rewards-jurisdiction';
+import { publicOperatorIdentitySchema } from './operator-identity';
 
 /** 0 normal, 1 maintenance, 2 region restricted. */
 export const systemStatusSchema = z.union([z.literal(0), z.literal(1), z.literal(2)]);
@@ -170,6 +171,8 @@ export const permissionResultSchema = z.object({
   modalsDraggable: z.boolean(),
   languages: z.object({ default: z.string(), supported: z.array(z.string()), listed: z.array(z.string()) }),
   availablePromo: availablePromoSchema,
+  /** Who runs the site (the filled identification fields) and, where the licence asks, the self-exclusion platform's link. */
+  operatorIdentity: publicOperatorIdentitySchema,
 });
 export type PermissionResult = z.infer<typeof permissionResultSchema>;
 

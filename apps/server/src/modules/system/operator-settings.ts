@@ -158,6 +158,30 @@ export const SETTINGS = {
   }),
   /** The speed test's domains; none listed means the domain the player is on. */
   domains: defineSetting(site.domains, []),
+  /**
+   * Blank, not the demo's: a database upgraded to this release gets this row, and a real operator's
+   * footer must never name a fictitious company. A new database gets DEMO_OPERATOR_IDENTITY (seed.ts).
+   */
+  operatorIdentity: defineSetting(site.operatorIdentity, {
+    legalName: '',
+    cnpj: '',
+    registeredAddress: '',
+    authorisationNumber: '',
+  }),
+  /** The Ministry of Finance's central self-exclusion platform (gov.br/autoexclusaoapostas); to confirm, docs/compliance.md. */
+  selfExclusionUrl: defineSetting(site.selfExclusionUrl, 'https://www.gov.br/autoexclusaoapostas'),
+};
+
+/**
+ * The demo operator's identification, written by the first seed of a new database: plainly
+ * fictitious (the CNPJ is the Receita Federal's documentation example), so a screenshot never passes
+ * for a licensed operator's.
+ */
+export const DEMO_OPERATOR_IDENTITY: Settings['operatorIdentity'] = {
+  legalName: 'Demo Apostas Ltda.',
+  cnpj: '11.222.333/0001-81',
+  registeredAddress: 'Rua Exemplo, 100 — São Paulo/SP',
+  authorisationNumber: 'SPA/MF nº 0000/2026 (demonstração)',
 };
 
 export type SettingKey = keyof typeof SETTINGS;

@@ -2,6 +2,9 @@ import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import { ErrorCode } from '@wps/shared/error-codes';
+import type { JurisdictionProfile } from '@wps/shared/jurisdiction';
+import { findMissingIdentityFields } from '@wps/shared/operator-identity';
+import type { LicenceNotes } from '@wps/shared/schemas/operator-identity';
 import {
   FIXED_BRAND_FIELDS,
   SITE_SETTING_KEYS,
@@ -16,6 +19,7 @@ import { runInTransaction } from '../../db/run-in-transaction';
 import { AppError } from '../../http/app-error';
 import type { AuditActorType, AuditService } from '../audit/audit.service';
 import { SETTINGS } from './operator-settings';
+import { describeLicenceNotes } from './operator-identity';
 import {
   findAllSettings,
   insertMissingSettings,
@@ -33,6 +37,13 @@ type SiteSettingsContext = {
   evict: () => void;
   /** Whether the operator's licence (the licence module's profile) allows a registration bonus. */
   signUpBonusAllowed: () => Promise<boolean>;
+  /**
+   * The operator's licence profile, read fresh: the one place this service asks for it (the
+   * licence module's policy, wired in services.ts), so moving where the profile lives re-wires one line.
+   */
+  profile: () => Promise<JurisdictionProfile>;
+  /** The site's public origin (`PUBLIC_URL`), which the licence may want under its domain. */
+  publicUrl: string;
 };
 
 /** JSON with object keys sorted at every depth, so equal values print equal whatever order they were stored in. */
@@ -94,7 +105,7 @@ function checkValue(
  * transaction, each checked by the shared schema the back office's forms use, each audited
  * (`settings.<key>`, before and after, the reason).
  */
-export function createSiteSettings({ db, audit, evict, signUpBonusAllowed }: SiteSettingsContext) {
+export function createSiteSettings({ db, audit, evict, signUpBonusAllowed, profile, publicUrl }: SiteSettingsContext) {
   async function read(): Promise<SiteSettingsView> {
     const rows = new Map((await findAllSettings(db)).map((row) => [row.key, row]));
     const values = {} as Record<SiteSettingKey, unknown>;
@@ -110,10 +121,22 @@ export function createSiteSettings({ db, audit, evict, signUpBonusAllowed }: Sit
     /** GET /ops/site-settings. */
     read,
 
+    /** GET /ops/site-settings/licence-notes: the identification fields and addresses the licence would have otherwise. */
+    async licenceNotes(): Promise<LicenceNotes> {
+      const [{ values }, current] = await Promise.all([read(), profile()]);
+      return describeLicenceNotes({
+        profile: current,
+        identity: values.operatorIdentity,
+        publicUrl,
+        domains: values.domains.map((d) => d.domainName),
+      });
+    },
+
     /**
      * PUT /ops/site-settings. All or nothing: an invalid value (400 VALIDATION_FAILED naming its
-     * fields) or a version that is no longer current (409 SETTING_CHANGED naming its keys) writes
-     * nothing. Settings whose value does not change are left alone and not audited.
+     * fields, among them an identification field the licence requires left blank) or a version
+     * that is no longer current (409 SETTING_CHANGED naming its keys) writes nothing. Settings
+     * whose value does not change are left alone and not audited.
      */
     async update(actor: SiteSettingsActor, { changes, reason }: SiteSettingsUpdateBody): Promise<SiteSettingsView> {
       const keys = (Object.keys(changes) as SiteSettingKey[]).sort();
@@ -121,6 +144,8 @@ export function createSiteSettings({ db, audit, evict, signUpBonusAllowed }: Sit
       // connection (PGlite has only one). A profile switched meanwhile is still enforced where the
       // bonus is paid, at registration.
       const bonusAllowed = 'registrationBonusMinor' in changes ? await signUpBonusAllowed() : true;
+      // The same for the profile that decides which identification fields are required.
+      const identityProfile = 'operatorIdentity' in changes ? await profile() : undefined;
       await runInTransaction(db, async (trx) => {
         // Rows are made to exist first (the seed writes them all, so this is normally nothing),
         // so that every key has a row to lock.
@@ -138,6 +163,20 @@ export function createSiteSettings({ db, audit, evict, signUpBonusAllowed }: Sit
           if (settingVersion(before) !== change.version) stale.push(key);
           const checked = checkValue(key, change.value, before);
           issues.push(...checked.issues);
+          // A licence that requires the identification refuses it with a field blank (the footer's
+          // "CNPJ:" line would be empty), naming each such field. Other settings save meanwhile.
+          if (key === 'operatorIdentity' && identityProfile && checked.issues.length === 0) {
+            const missing = findMissingIdentityFields(
+              checked.data as SiteSettings['operatorIdentity'],
+              identityProfile,
+            );
+            issues.push(
+              ...missing.map((field) => ({
+                field: `operatorIdentity.${field}`,
+                message: `required under the ${identityProfile} licence`,
+              })),
+            );
+          }
           if (checked.issues.length === 0 && settingVersion(checked.data) !== settingVersion(before))
             writes.push({ key, before, after: checked.data });
         }

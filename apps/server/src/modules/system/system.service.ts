@@ -33,6 +33,7 @@ import { createCallerLocator, type Location } from './caller-location';
 import { isCidr } from './region-lookup';
 import { createRegistrationBonusPolicy } from './registration-bonus';
 import { createJurisdictionSource } from './jurisdiction-source';
+import { toPublicOperatorIdentity } from './operator-identity';
 import {
   deleteRegionCidr,
   findAllSettings,
@@ -358,6 +359,8 @@ export function createSystemService(ctx: SystemContext) {
         modalsDraggable: config.modalsDraggable,
         languages: config.languages,
         availablePromo: await promoSwitches(),
+        // The profile as the registration settings read it (the jurisdiction source, re-wired in services.ts).
+        operatorIdentity: toPublicOperatorIdentity(config.operatorIdentity, config.selfExclusionUrl, rules.profile),
       };
     },
 

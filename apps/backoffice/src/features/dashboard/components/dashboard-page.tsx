@@ -1,6 +1,8 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState, LoadingState } from '@wps/ui/states';
+import { LicenceWarnings } from '../../../components/licence-warnings';
+import { useLicenceNotes } from '../../../lib/api/get-licence-notes';
 import { errorText } from '../../../lib/error-text';
 import { useDashboard } from '../api/get-dashboard';
 import { DailyChart } from './daily-chart';
@@ -12,7 +14,10 @@ import { FigureCards } from './figure-cards';
 import { QueuesPanel } from './queues-panel';
 import './dashboard.css';
 
-/** Today and the last 30 days in the operator's time zone, a chosen range for the charts, and the queues. */
+/**
+ * Today and the last 30 days in the operator's time zone, a chosen range for the charts, and the
+ * queues; above them, the licence's warnings on the site settings, when it has any.
+ */
 export function DashboardPage() {
   const { t } = useTranslation('dashboard');
   const zone = useTimeZone();
@@ -23,6 +28,8 @@ export function DashboardPage() {
   const todayQuery = useDashboard(days(today, today));
   const monthQuery = useDashboard(days(addDays(today, -29), today));
   const chartQuery = useDashboard(days(first, last));
+  // What the licence would have otherwise (an address outside bet.br, identification left blank).
+  const licenceNotes = useLicenceNotes().data;
   useEffect(() => {
     document.title = t('documentTitle');
   }, [t]);
@@ -33,6 +40,7 @@ export function DashboardPage() {
         <h1 id="dashboard-title">{t('title')}</h1>
         <p className="dash-zone">{t('timeZone', { zone })}</p>
       </div>
+      {licenceNotes && <LicenceWarnings notes={licenceNotes} settingsLink />}
       {todayQuery.isError ? (
         <ErrorState message={errorText(t, todayQuery.error)} />
       ) : todayQuery.data && monthQuery.data ? (

@@ -13,17 +13,29 @@ import { BrandSection } from './brand-section';
 import { ContactsSection } from './contacts-section';
 import { LicenceSection } from './licence-section';
 import { MoneyPolicySection } from './money-policy-section';
+import { OperatorIdentitySection } from './operator-identity-section';
 import { RegionSection } from './region-section';
 import { RegistrationSection } from './registration-section';
 import { SwitchesSection } from './switches-section';
 import './site-settings.css';
 
-const SECTIONS = ['brand', 'switches', 'registration', 'region', 'contacts', 'accounts', 'money', 'licence'] as const;
+const SECTIONS = [
+  'brand',
+  'identity',
+  'switches',
+  'registration',
+  'region',
+  'contacts',
+  'accounts',
+  'money',
+  'licence',
+] as const;
 type Section = (typeof SECTIONS)[number];
 
 /** Each section's settings: the section's form starts again from the stored values when one of them changes. */
 const SECTION_KEYS: Record<Section, readonly SiteSettingKey[]> = {
   brand: ['brand', 'languages'],
+  identity: ['operatorIdentity', 'selfExclusionUrl'],
   switches: ['modules', 'loginToHome', 'modalsDraggable', 'newDeviceVerification'],
   registration: ['register', 'minimumAge', 'registrationBonusMinor', 'modules'],
   region: ['blockedCountries', 'defaultCountry'],
@@ -36,10 +48,11 @@ const SECTION_KEYS: Record<Section, readonly SiteSettingKey[]> = {
 };
 
 /**
- * Site settings (settings.read; changes need settings.write): brand and languages, switches,
- * registration with a preview of the form players get, region rules, contacts and resources,
- * maintenance and account limits, the operator money policy's thresholds, and the licence. The open
- * section is in the address (?section=registration).
+ * Site settings (settings.read; changes need settings.write): brand and languages, who runs the
+ * site (the operator's identification, with the licence's warnings), switches, registration with
+ * a preview of the form players get, region rules, contacts and resources, maintenance and account
+ * limits, the operator money policy's thresholds, and the licence. The open section is in the
+ * address (?section=registration).
  */
 export function SiteSettingsPage() {
   const { t } = useTranslation('site-settings');
@@ -94,6 +107,8 @@ function SectionView({ section, view, canWrite }: { section: Section; view: Site
   switch (section) {
     case 'brand':
       return <BrandSection {...props} />;
+    case 'identity':
+      return <OperatorIdentitySection {...props} />;
     case 'switches':
       return <SwitchesSection {...props} />;
     case 'registration':
