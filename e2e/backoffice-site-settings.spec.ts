@@ -37,6 +37,8 @@ const SECTIONS = [
   'Região',
   'Contatos, recursos e domínios',
   'Manutenção e contas',
+  'Identificação do operador',
+  'Licença',
 ];
 
 let server: ExtraServer;
