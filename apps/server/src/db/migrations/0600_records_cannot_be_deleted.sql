@@ -10,9 +10,12 @@
 --   - UPDATE of a closed row is refused (SQLSTATE RC002), except the changes named per table, each
 --     a step the record still takes after it closed, with why.
 --
--- Open rows keep changing as before: every trigger below is a row trigger whose WHEN clause is
--- evaluated without calling a function, so an UPDATE of an open row (a bet's round, a lottery
--- draw's million tickets settling) pays one comparison per row and nothing else.
+-- Open rows keep changing as before. The UPDATE triggers of the busy tables (rounds, bets, tickets,
+-- orders, checks) are row triggers whose WHEN clause is the closed state, evaluated without calling
+-- a function, so an UPDATE of an open row (a bet's round, a lottery draw's million tickets
+-- settling) pays the comparison and the trigger's bookkeeping, about 0.7 µs a row as measured
+-- (docs/decisions.md, "Records refuse deletion in the database"), and no call. rg_exclusions'
+-- trigger runs on every UPDATE: an exclusion changes a few times in its life.
 --
 -- The ledger (ledger_transactions, ledger_entries, ledger_holds), the audit log and its chain and
 -- the regulator's exports were append-only already (migrations 0003, 0020, 0340, 0341, 0485).
