@@ -49,17 +49,52 @@ async function opsApi(request: APIRequestContext): Promise<Api> {
   return { request, baseURL, token: await operatorLogin(request, baseURL, username, password) };
 }
 
-/** The agent centre on one page, opened from the avatar menu and moved to `name` through its menu. */
-async function openPage(page: Page, name: string): Promise<Locator> {
-  await page.goto(baseURL);
-  await page.getByRole('button', { name: /^Menu da conta/ }).click();
-  await page.getByRole('menuitem', { name: 'Centro do agente' }).click();
-  const centre = page.getByRole('dialog', { name: 'Centro do agente' });
+/** The agent centre's pages this suite opens: the name its menu shows, by its key in the address. */
+const PAGES = {
+  agentAnnouncement: 'Anúncios',
+  agentTeamOverview: 'Visão geral da equipe',
+  registerCenter: 'Central de cadastro',
+  downlineManagement: 'Gestão de subordinados',
+  teamBetting: 'Apostas da equipe',
+  userLoss: 'Perdas dos usuários',
+  myIncome: 'Minha receita',
+  accountDetails: 'Detalhes da conta',
+  teamManagement: 'Gestão da equipe',
+  contracts: 'Contratos',
+  linkManagement: 'Gestão de links',
+} as const;
+type PageKey = keyof typeof PAGES;
+
+/** Move the open agent centre to `key` through its own menu (a list on desktop, a select on phones). */
+async function switchPage(page: Page, centre: Locator, key: PageKey): Promise<Locator> {
+  const name = PAGES[key];
   if ((page.viewportSize()?.width ?? 1366) <= 720)
     await centre.getByRole('combobox', { name: 'Menu do agente' }).selectOption({ label: name });
   else
     await centre.getByRole('navigation', { name: 'Menu do agente' }).getByRole('button', { name, exact: true }).click();
   await expect(centre.getByRole('heading', { name, level: 2 })).toBeVisible();
+  return centre;
+}
+
+/**
+ * The agent centre on the page the agent is on, opened from the avatar menu and moved to `key`
+ * through its own menu, as an agent does.
+ */
+async function openPageFromMenu(page: Page, key: PageKey): Promise<Locator> {
+  await page.getByRole('button', { name: /^Menu da conta/ }).click();
+  await page.getByRole('menuitem', { name: 'Centro do agente' }).click();
+  return switchPage(page, page.getByRole('dialog', { name: 'Centro do agente' }), key);
+}
+
+/**
+ * The agent centre's page `key` by its address (`?agentCentre=<key>`, as a link or a reload
+ * brings it): a fresh load, so it shows what changed since the page last read it, without the
+ * menus' clicks and the default page's figures the menu way loads first.
+ */
+async function openPage(page: Page, key: PageKey): Promise<Locator> {
+  await page.goto(`${baseURL}/?agentCentre=${key}`);
+  const centre = page.getByRole('dialog', { name: 'Centro do agente' });
+  await expect(centre.getByRole('heading', { name: PAGES[key], level: 2 })).toBeVisible();
   return centre;
 }
 
@@ -117,7 +152,7 @@ test('an agent invites a downline agent through a link, offers it a daily salary
 
   // The agent makes an agent link (no default terms: it offers by hand below).
   const topPage = await memberPage(browser, baseURL, top, 1366);
-  const links = await openPage(topPage, 'Gestão de links');
+  const links = await openPageFromMenu(topPage, 'linkManagement');
   await links.getByRole('radio', { name: 'Agente' }).check();
   await links.getByRole('button', { name: 'Criar link' }).click();
   await expect(topPage.getByText('Link criado.')).toBeVisible();
@@ -133,7 +168,7 @@ test('an agent invites a downline agent through a link, offers it a daily salary
     query: new URL(address).search.slice(1),
   });
   recruitName = recruit.username;
-  const linksAgain = await openPage(topPage, 'Gestão de links');
+  const linksAgain = await openPage(topPage, 'linkManagement');
   await expect(linksAgain.getByRole('article').first()).toContainText(/Cadastros\s*1/);
 
   // A second link, made by mistake, is deleted: it leaves the list and the agent is told so.
@@ -150,7 +185,7 @@ test('an agent invites a downline agent through a link, offers it a daily salary
   await expect(linksAgain.getByRole('article', { name: used })).toBeVisible();
 
   // The agent offers a daily salary of 0,50 % from R$ 1.000,00 of turnover and 2 active players, 0,30 % below.
-  const contracts = await openPage(topPage, 'Contratos');
+  const contracts = await switchPage(topPage, linksAgain, 'contracts');
   await contracts.getByRole('tab', { name: 'Salário diário' }).click();
   const form = contracts.getByRole('form', { name: 'Oferecer um contrato' });
   await form.getByLabel('Subordinado direto').selectOption({ label: recruit.username });
@@ -172,7 +207,7 @@ test('an agent invites a downline agent through a link, offers it a daily salary
   ).toContainText('Aguardando a resposta do subordinado.');
 
   // The new agent accepts it from its own agent centre.
-  const recruitContracts = await openPage(recruitPage, 'Contratos');
+  const recruitContracts = await openPage(recruitPage, 'contracts');
   await recruitContracts.getByRole('tab', { name: 'Salário diário' }).click();
   const offer = recruitContracts.getByRole('article', { name: 'Nova proposta' });
   await expect(offer.getByRole('cell', { name: '0,50%' })).toBeVisible();
@@ -196,14 +231,14 @@ test('the team overview and downline management show the team, and a transfer re
   // runs 31 s ahead, so the next overview is computed afresh.
   const moved = await request.put(`${baseURL}/dev/clock`, { data: { offsetMs: 31_000 } });
   expect(moved.status()).toBe(200);
-  const overview = await openPage(topPage, 'Visão geral da equipe');
+  const overview = await openPageFromMenu(topPage, 'agentTeamOverview');
   const today = overview.getByRole('article', { name: 'Hoje' });
   await expect(today).toContainText(/Membros\s*1/);
   await expect(today).toContainText(/Novos\s*1/);
   await expect(topPage.getByText('Os números são atualizados a cada 30 segundos.', { exact: false })).toBeVisible();
   await checkBothWidths(topPage, 'overview');
 
-  const downlines = await openPage(topPage, 'Gestão de subordinados');
+  const downlines = await switchPage(topPage, overview, 'downlineManagement');
   await downlines.getByLabel('Conta').fill(recruitName.slice(0, 6));
   await downlines.getByRole('button', { name: 'Pesquisar' }).click();
   const row = downlines.getByRole('row', { name: new RegExp(recruitName) });
@@ -229,7 +264,7 @@ test("the register center creates a downline that must change its first password
   request,
 }) => {
   const topPage = await memberPage(browser, baseURL, top, 360);
-  const centre = await openPage(topPage, 'Central de cadastro');
+  const centre = await openPageFromMenu(topPage, 'registerCenter');
   const username = `novo${Date.now() % 1e8}`;
   await centre.getByLabel('Usuário').fill(username);
   await centre.getByLabel('Senha inicial').fill(PASSWORD);
@@ -258,7 +293,7 @@ test("the register center creates a downline that must change its first password
   expect(login.mustChangePassword).toBe(true);
 
   // Every report answers with the team: the transfer of the last test among the account details.
-  const details = await openPage(topPage, 'Detalhes da conta');
+  const details = await switchPage(topPage, centre, 'accountDetails');
   await expect(
     details
       .getByTestId('agent-transactions')
@@ -266,16 +301,16 @@ test("the register center creates a downline that must change its first password
       .first(),
   ).toContainText(/25,00/);
   await checkBothWidths(topPage, 'account-details');
-  const team = await openPage(topPage, 'Gestão da equipe');
+  const team = await switchPage(topPage, centre, 'teamManagement');
   await expect(team.getByTestId('agent-team')).toContainText(username);
   await checkBothWidths(topPage, 'team');
-  for (const [name, testId] of [
-    ['Anúncios', 'agent-announcements'],
-    ['Apostas da equipe', 'agent-bets'],
-    ['Perdas dos usuários', 'agent-user-loss'],
-    ['Minha receita', 'income'],
+  for (const [key, testId] of [
+    ['agentAnnouncement', 'agent-announcements'],
+    ['teamBetting', 'agent-bets'],
+    ['userLoss', 'agent-user-loss'],
+    ['myIncome', 'income'],
   ] as const) {
-    const page = await openPage(topPage, name);
+    const page = await switchPage(topPage, centre, key);
     await expect(page.getByTestId(testId)).not.toContainText('Tentar novamente');
     await checkBothWidths(topPage, testId);
   }
