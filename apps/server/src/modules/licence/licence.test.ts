@@ -139,6 +139,34 @@ describeEachDatabase('the licence as one policy', (target) => {
     await setLicence(t.app, 'permissive');
   });
 
+  it('a switch to BR is refused while the identification the licence requires on the site is blank', async () => {
+    type View = { values: { operatorIdentity: Record<string, string> }; versions: { operatorIdentity: string } };
+    const settings = async () => valueOf<View>(await call(t.app, 'GET', '/ops/site-settings', { token: admin.token }));
+    const setIdentity = async (identity: Record<string, string>) =>
+      valueOf(
+        await call(t.app, 'PUT', '/ops/site-settings', {
+          token: admin.token,
+          payload: {
+            changes: { operatorIdentity: { value: identity, version: (await settings()).versions.operatorIdentity } },
+            reason: 'identification for the licence',
+          },
+        }),
+      );
+    const filled = (await settings()).values.operatorIdentity;
+    await setIdentity({ ...filled, cnpj: '', authorisationNumber: '' });
+    try {
+      const refused = expectFailure(await ask(admin, 'BR'), 'LICENCE_SWITCH_BLOCKED', 409);
+      expect((refused.value as { blockers: { id: string; rule: string }[] }).blockers).toEqual([
+        expect.objectContaining({ id: 'operatorIdentity.cnpj', rule: 'operatorIdentity' }),
+        expect.objectContaining({ id: 'operatorIdentity.authorisationNumber', rule: 'operatorIdentity' }),
+      ]);
+    } finally {
+      await setIdentity(filled);
+    }
+    const ok = valueOf<LicenceChange>(await ask(admin, 'BR'));
+    valueOf(await decide(admin2, ok.id, 'reject'));
+  });
+
   it('under BR no money moves between players: to the upline and to a downline are refused through the port', async () => {
     type Member = { id: string; token: string };
     const member = async (uplineId: string | null, type: number): Promise<Member> => {

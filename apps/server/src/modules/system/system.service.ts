@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { ErrorCode } from '@wps/shared/error-codes';
 import type { JurisdictionProfile } from '@wps/shared/licence';
+import { findMissingIdentityFields } from '@wps/shared/operator-identity';
 import { allowsSignUpBonus } from '@wps/shared/rewards-jurisdiction';
 import type { LicenceBlocker } from '@wps/shared/schemas/licence';
 import type { Database } from '../../db/schema';
@@ -248,9 +249,23 @@ export function createSystemService(ctx: SystemContext) {
      */
     async licenceBlockers(trx: Kysely<Database>, to: JurisdictionProfile): Promise<LicenceBlocker[]> {
       const config = await loadConfig(trx);
-      return config.registrationBonusMinor > 0n && !allowsSignUpBonus(to)
-        ? [{ kind: 'site_setting', id: 'registrationBonusMinor', label: 'Registration bonus', rule: 'signUpBonus' }]
-        : [];
+      const blockers: LicenceBlocker[] = [];
+      if (config.registrationBonusMinor > 0n && !allowsSignUpBonus(to))
+        blockers.push({
+          kind: 'site_setting',
+          id: 'registrationBonusMinor',
+          label: 'Registration bonus',
+          rule: 'signUpBonus',
+        });
+      // The identification the profile requires on the site (legal name, CNPJ, address, licence number).
+      for (const field of findMissingIdentityFields(config.operatorIdentity, to))
+        blockers.push({
+          kind: 'site_setting',
+          id: `operatorIdentity.${field}`,
+          label: field,
+          rule: 'operatorIdentity',
+        });
+      return blockers;
     },
 
     /** Whether the licence lets the operator pay a registration bonus now (site settings refuse one where it does not). */
