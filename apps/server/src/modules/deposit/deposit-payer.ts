@@ -10,7 +10,7 @@ import type { GatewayProvider } from './gateway-provider';
 
 /**
  * Whose money a deposit is (docs/compliance.md, "PIX"). Under a licence that pays only the
- * player's own accounts (BR: Law 14.790/2023 and SPA/MF Ordinance 1.143/2024), a payment is
+ * player's own accounts (BR: Law 14.790/2023 and SPA/MF Ordinance 615/2024 on payment transactions), a payment is
  * credited only when it came from the player's own CPF; any other is returned to its payer.
  */
 
