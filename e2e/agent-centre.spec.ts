@@ -107,11 +107,22 @@ async function goToPage(page: Page, centre: Locator, name: string): Promise<void
   await expect(centre.getByRole('heading', { name, level: 2 })).toBeVisible();
 }
 
-/** The contracts page on the daily salary's tab, opened afresh (the page reloaded first). */
-async function openDailyContracts(page: Page): Promise<Locator> {
-  await page.goto(baseURL);
-  const centre = await openAgentCentre(page);
-  await goToPage(page, centre, 'Contratos');
+/**
+ * The contracts page on the daily salary's tab. On a page just opened, as an agent gets there: the
+ * avatar menu, then the centre's menu. With `reload`, by its address (`?agentCentre=contracts`):
+ * one fresh load, so it shows what changed since the page last read it, without the menus' clicks
+ * and the default page's figures the menu way loads first.
+ */
+async function openDailyContracts(page: Page, { reload = false }: { reload?: boolean } = {}): Promise<Locator> {
+  let centre: Locator;
+  if (reload) {
+    await page.goto(`${baseURL}/?agentCentre=contracts`);
+    centre = page.getByRole('dialog', { name: 'Centro do agente' });
+    await expect(centre.getByRole('heading', { name: 'Contratos', level: 2 })).toBeVisible();
+  } else {
+    centre = await openAgentCentre(page);
+    await goToPage(page, centre, 'Contratos');
+  }
   await centre.getByRole('tab', { name: 'Salário diário' }).click();
   return centre.getByRole('tabpanel', { name: 'Salário diário' });
 }
@@ -211,7 +222,7 @@ test('a daily-salary contract offered to a direct downline is accepted, and its 
     'aguardando a resposta da outra parte',
   );
 
-  panel = await openDailyContracts(topPage);
+  panel = await openDailyContracts(topPage, { reload: true });
   theirs = panel.getByTestId('downline-contracts-daily_salary').getByRole('article', { name: sub.username });
   await expect(theirs).toContainText(`${sub.username} pediu a rescisão deste contrato.`);
   await checkBothWidths(topPage, 'termination-request');
@@ -221,7 +232,7 @@ test('a daily-salary contract offered to a direct downline is accepted, and its 
     'Nenhum contrato com subordinados deste tipo',
   );
 
-  mine = (await openDailyContracts(subPage)).getByTestId('my-contract-daily_salary');
+  mine = (await openDailyContracts(subPage, { reload: true })).getByTestId('my-contract-daily_salary');
   await expect(mine).toContainText('Você não tem contrato deste tipo.');
 });
 
@@ -303,6 +314,6 @@ test("an upline's lower terms terminate its higher downline automatically, after
       ((await dailySalary(request, mid, { action: 'view' })) as unknown as { current: unknown }).current,
     ).toBeNull(),
   ).toPass({ timeout: 10_000 });
-  const again = await openDailyContracts(midPage);
+  const again = await openDailyContracts(midPage, { reload: true });
   await expect(again.getByTestId('my-contract-daily_salary')).toContainText('Você não tem contrato deste tipo.');
 });
