@@ -107,9 +107,14 @@ async function expectRecordLooks(page: Page, record: Locator, language: 'PT' | '
     const fit = await scroll.evaluate((el) => ({ scrollWidth: el.scrollWidth, clientWidth: el.clientWidth }));
     expect(fit.scrollWidth, `the record's table at ${width} px`).toBeLessThanOrEqual(fit.clientWidth);
     expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
-    const box = await record.boundingBox();
-    expect(box && box.x + box.width).toBeLessThanOrEqual(width);
-    if (width === 1366) expect(box && box.width, 'the wide member centre').toBeGreaterThan(900);
+    // Polled: right after a resize or a language switch the member centre may still be settling
+    // (once in CI it measured 16 px past 1366 and fitted on the retry); what counts is where it rests.
+    const rightEdge = async () => {
+      const box = await record.boundingBox();
+      return box ? box.x + box.width : Number.POSITIVE_INFINITY;
+    };
+    await expect.poll(rightEdge, { message: `the record's right edge at ${width} px` }).toBeLessThanOrEqual(width);
+    if (width === 1366) expect((await record.boundingBox())?.width, 'the wide member centre').toBeGreaterThan(900);
   }
 }
 
