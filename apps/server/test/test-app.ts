@@ -149,3 +149,20 @@ export async function createTestApp(
     },
   };
 }
+
+/** A second server over a test app's PostgreSQL database: its own app and pool, as another instance has. */
+export type SecondInstance = { app: App; database: DatabaseHandle; close: () => Promise<void> };
+
+export async function openSecondInstance(t: TestApp, poolSize = 3): Promise<SecondInstance> {
+  const database = await openDatabase({ databaseUrl: t.config.databaseUrl, dataDir: null, poolSize });
+  const app = await buildApp({ config: t.config, database, logger: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ErrorCode } from '@wps/shared/error-codes';
-import { buildApp, type App } from '../../app';
-import { openDatabase, type DatabaseHandle } from '../../db/database';
+import type { App } from '../../app';
+import type { DatabaseHandle } from '../../db/database';
 import { startBarredListSweepJob } from '../../jobs/barred-list-sweep.job';
 import type { JobScheduler } from '../../jobs/interval-job';
 import {
@@ -16,7 +16,13 @@ import {
 } from '../../../test/api-client';
 import { expectLedgerHealthy } from '../../../test/ledger-invariants';
 import { createTestOperator, type TestOperator } from '../../../test/operator-login';
-import { createTestApp, describePostgres, type TestApp } from '../../../test/test-app';
+import {
+  createTestApp,
+  describePostgres,
+  openSecondInstance,
+  type SecondInstance,
+  type TestApp,
+} from '../../../test/test-app';
 import { newCpf } from './identity-fixtures';
 import { setLicence } from '../licence/licence-fixtures';
 
@@ -25,7 +31,7 @@ const quiet = { info: () => {}, warn: () => {}, error: () => {} };
 describePostgres('identity under the BR profile on several connections and instances [postgres]', () => {
   let t: TestApp;
   let admin: TestOperator;
-  let second: { app: App; database: DatabaseHandle };
+  let second: SecondInstance;
 
   beforeAll(async () => {
     t = await createTestApp('postgres');
@@ -33,14 +39,10 @@ describePostgres('identity under the BR profile on several connections and insta
     admin = await createTestOperator(t.app, 'admin');
     await setLicence(t.app, 'BR');
     // A second instance: its own app and pool over the same database.
-    const database = await openDatabase({ databaseUrl: t.config.databaseUrl, dataDir: null, poolSize: 5 });
-    const app = await buildApp({ config: t.config, database, logger: false });
-    await app.ready();
-    second = { app, database };
+    second = await openSecondInstance(t, 5);
   });
   afterAll(async () => {
-    await second?.app.close();
-    await second?.database.close();
+    await second?.close();
     await expectLedgerHealthy(t.database);
     await t.close();
   });

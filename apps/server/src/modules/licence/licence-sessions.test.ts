@@ -2,9 +2,14 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ErrorCode } from '@wps/shared/error-codes';
 import { call, disableRegisterCaptcha, expectFailure, registerUser, valueOf } from '../../../test/api-client';
-import { createTestApp, describePostgres, type TestApp } from '../../../test/test-app';
-import { buildApp, type App } from '../../app';
-import { openDatabase, type DatabaseHandle } from '../../db/database';
+import {
+  createTestApp,
+  describePostgres,
+  openSecondInstance,
+  type SecondInstance,
+  type TestApp,
+} from '../../../test/test-app';
+import type { App } from '../../app';
 import { newCpf } from '../identity/identity-fixtures';
 import { setLicence } from './licence-fixtures';
 
@@ -15,19 +20,15 @@ import { setLicence } from './licence-fixtures';
  */
 describePostgres('sessions under the licence on two instances [postgres]', () => {
   let t: TestApp;
-  let second: { app: App; database: DatabaseHandle };
+  let second: SecondInstance;
 
   beforeAll(async () => {
     t = await createTestApp('postgres');
     await disableRegisterCaptcha(t.app);
-    const database = await openDatabase({ databaseUrl: t.config.databaseUrl, dataDir: null, poolSize: 3 });
-    const app = await buildApp({ config: t.config, database, logger: false });
-    await app.ready();
-    second = { app, database };
+    second = await openSecondInstance(t);
   });
   afterAll(async () => {
-    await second?.app.close();
-    await second?.database.close();
+    await second?.close();
     await t?.close();
   });
 
