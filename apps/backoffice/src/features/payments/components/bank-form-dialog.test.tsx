@@ -87,6 +87,7 @@ describe('BankFormDialog', () => {
     await fill(user, within(dialog).getByLabelText(/Motivo/), 'novo banco');
     await user.click(within(dialog).getByRole('button', { name: 'Adicionar banco' }));
     expect(await within(dialog).findByText('Digite um nome de até 128 caracteres.')).toBeInTheDocument();
+    expect(within(dialog).getByText('Alguns campos não são válidos.')).toBeInTheDocument();
     expect(onClose).not.toHaveBeenCalled();
   });
 });
