@@ -18,12 +18,10 @@ import { setLicence } from '../licence/licence-fixtures';
 
 describeEachDatabase('identity checks (KYC) through the sandbox provider', (target) => {
   let t: TestApp;
-  let admin: string;
   let support: string;
 
   beforeAll(async () => {
     t = await createTestApp(target);
-    admin = (await createTestOperator(t.app, 'admin')).token;
     support = (await createTestOperator(t.app, 'support')).token;
   });
   afterAll(async () => {

@@ -244,7 +244,6 @@ describeEachDatabase('points and the points mall', (target) => {
       .execute();
     expect(grants).toEqual([{ kind: 'bonus', amount: '1000', status: 'paid', source_ref: paid.redemption.id }]);
 
-    const admin = (await createTestOperator(t.app, 'admin')).token;
     await setLicence(t.app, 'BR');
     try {
       expectFailure(await redeem(p, item.id), ErrorCode.REWARD_FORBIDDEN_BY_JURISDICTION, 409);

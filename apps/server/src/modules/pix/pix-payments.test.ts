@@ -48,8 +48,7 @@ describeEachDatabase('PIX payments under the BR profile', (target) => {
     await t?.close();
   });
 
-  const setJurisdiction = async (jurisdiction: 'BR' | 'permissive') =>
-    await setLicence(t.app, jurisdiction);
+  const setJurisdiction = async (jurisdiction: 'BR' | 'permissive') => await setLicence(t.app, jurisdiction);
   const form = (url: string, body: Record<string, string>) =>
     t.app.inject({
       method: 'POST',

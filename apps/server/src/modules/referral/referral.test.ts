@@ -222,7 +222,6 @@ describeEachDatabase('referral', (target) => {
   });
 
   it('under the Brazilian profile, counts only turnover and refuses a first-deposit minimum', async () => {
-    const admin = await operatorToken(t, 'admin');
     await setLicence(t.app, 'BR');
     try {
       const refused = await settings({ enabled: true });

@@ -65,8 +65,7 @@ describeEachDatabase('responsible gaming: limits, time-outs, self-exclusion, rea
   const setLimits = (token: string, limits: { kind: string; value: string | null }[]) =>
     call(t.app, 'PUT', '/wps/responsible-gaming/limits', { token, payload: { limits } });
   const limitOf = (s: RgStatus, kind: string) => s.limits.find((l) => l.kind === kind)!;
-  const setJurisdiction = async (jurisdiction: 'BR' | 'permissive') =>
-    await setLicence(t.app, jurisdiction);
+  const setJurisdiction = async (jurisdiction: 'BR' | 'permissive') => await setLicence(t.app, jurisdiction);
 
   it('applies a new limit and a decrease at once; an increase waits 24 hours and then needs confirming; every change is in the history', async () => {
     const p = await player();
