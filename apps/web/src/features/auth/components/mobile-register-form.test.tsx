@@ -28,7 +28,8 @@ describe('MobileRegisterForm', () => {
     expect(api.callsTo('POST /wps/verification/sms/register')).toHaveLength(0);
 
     await user.type(mobile, '11987654321');
-    expect(screen.queryByText('Celular não pode ficar vazio')).not.toBeInTheDocument();
+    // The form checks the field again as it changes, after the keystroke's render: wait for it.
+    await vi.waitFor(() => expect(screen.queryByText('Celular não pode ficar vazio')).not.toBeInTheDocument());
     await user.click(screen.getByRole('button', { name: 'Obter código' }));
     await vi.waitFor(() => expect(api.callsTo('POST /wps/verification/sms/register')).toHaveLength(1));
   });
