@@ -107,10 +107,15 @@ export function createRewardGrants(ctx: RewardGrantsContext) {
   /** Whether a kind pays money (its amount is in the operator's currency), which the licence's door decides. */
   const paysMoney = (kind: RewardKind) => UNIT_OF[kind] === undefined;
 
-  async function pay(trx: Db, row: GrantRow): Promise<void> {
+  /**
+   * Pay a grant through its kind's payer. Money asks the licence's door first, unless the caller
+   * already asked it in this transaction (`licenceAsked`: issue and payQueued decide between paying
+   * and holding with that answer, so asking again would read the same rows twice).
+   */
+  async function pay(trx: Db, row: GrantRow, licenceAsked = false): Promise<void> {
     const sink = sinks.get(row.kind as RewardKind);
     if (!sink) throw new Error(`rewards: no payer for ${row.kind} rewards is registered`);
-    if (paysMoney(row.kind as RewardKind))
+    if (!licenceAsked && paysMoney(row.kind as RewardKind))
       await ctx.licence.ask(trx, 'reward.pay', { memberId: String(row.member_id) });
     await sink.pay(trx, toRewardGrant(row));
   }
@@ -197,7 +202,8 @@ export function createRewardGrants(ctx: RewardGrantsContext) {
           : null,
       claimUntil: req.claimUntil ?? null,
     });
-    if (created && status === 'paid') await pay(trx, row);
+    // A money grant reaches 'paid' only once mayPay let it through above.
+    if (created && status === 'paid') await pay(trx, row, true);
     return { grantId: String(row.id), status: row.status as GrantStatus, created };
   }
 
@@ -312,7 +318,7 @@ export function createRewardGrants(ctx: RewardGrantsContext) {
             return false;
           }
           await markPaid(trx, id, null);
-          await pay(trx, row);
+          await pay(trx, row, true);
           return true;
         });
         if (done) paid++;
