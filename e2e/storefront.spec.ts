@@ -288,6 +288,9 @@ test('home: banner, game lanes, winners, promotions and the footer blocks; axe i
 });
 
 test('home at rest: lanes below the fold hold their place without animating', async ({ page }) => {
+  // Motion back on: under the suite's reduced motion every animation ends at once, so a shimmering
+  // placeholder would pass unseen.
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
   await page.setViewportSize({ width: 1366, height: 860 });
   await page.goto(`${baseURL}/`);
   await expect(page.getByTestId('home-hot').getByRole('button', { name: 'Jogar Lucky Fives' })).toBeVisible();
