@@ -11,7 +11,6 @@ import {
   newBackofficePage as newPage,
   expectTablesFit,
 } from './support/backoffice';
-import { switchLicence, withSecondAdmin } from './support/licence';
 import { operatorLogin } from './support/operators';
 import { confirmBankBinding, openBindBankForm } from './support/security-centre';
 
@@ -23,9 +22,6 @@ import { confirmBankBinding, openBindBankForm } from './support/security-centre'
  * - a finance operator disables Sandbox Pay (players no longer get it) and enables it again,
  *   and creates a channel choosing its payment method (the form refuses none; the server's field
  *   error on a wrong currency shows under the field), which the list shows;
- * - under the BR profile the list marks Sandbox Pay (kind "other") hidden from players, the
- *   form marks the kinds the licence refuses, and a finance operator makes it a PIX channel:
- *   players see it again (axe-clean at 1366 and 360 px);
  * - the withdrawal rules form changes the minimum and the daily count: the player's withdrawal
  *   info shows the new values, and the change is audited;
  * - an admin adds a bank (after the form refused a bad code, a listed code and no reason) and
@@ -90,11 +86,6 @@ function methodCell(page: Page, name: string): Locator {
   return rowOf(page, name).locator(':scope > *').nth(1);
 }
 
-/** The operator's licence, switched as in the back office: an admin asks, a second admin approves. */
-async function setJurisdiction(request: APIRequestContext, jurisdiction: 'BR' | 'permissive'): Promise<void> {
-  await switchLicence(request, server.baseURL, jurisdiction);
-}
-
 function bankRowOf(page: Page, name: string): Locator {
   return page
     .getByRole('table', { name: 'Bancos' })
@@ -127,7 +118,6 @@ test.describe('back-office payments', () => {
       roles: ['admin', 'finance', 'support'],
       configure: (dataDir) => {
         disableRegisterCaptcha(dataDir);
-        withSecondAdmin(dataDir);
       },
     });
   });
@@ -270,78 +260,6 @@ test.describe('back-office payments', () => {
     );
     expect(created).toMatchObject({ type: 'manual_bank', method: 'bank_transfer', minMinor: '5000' });
     await Promise.all([player.page.context().close(), finance.context().close()]);
-  });
-
-  test('under the BR profile the list and form mark the kinds players do not see, and Sandbox Pay becomes a PIX channel (1366 and 360 px)', async ({
-    browser,
-    request,
-  }) => {
-    const player = await registerPlayer(browser, request);
-    const playerChannels = async () =>
-      (await callApi<PlayerChannel[]>(player.api, 'GET', '/wps/deposit/channels')).map((c) => c.name);
-    await setJurisdiction(request, 'BR');
-    try {
-      expect(await playerChannels()).not.toContain('Sandbox Pay');
-      const finance = await openPayments(browser, 'finance', 1366);
-      await expect(channelsTable(finance).getByRole('columnheader', { name: 'Forma de pagamento' })).toBeVisible();
-      await expect(methodCell(finance, 'Sandbox Pay')).toHaveText(
-        'OutraOculto aos jogadores: a licença (BR) não permite',
-      );
-      await expect(methodCell(finance, 'PIX')).toHaveText('PIX');
-      await expect(methodCell(finance, 'Transferência bancária')).toHaveText('Transferência bancária');
-      await expectTablesFit(finance, 'payments-br-1366');
-      await check(finance, 'payments-br-1366');
-
-      await rowOf(finance, 'Sandbox Pay').getByRole('button', { name: 'Editar Sandbox Pay', exact: true }).click();
-      const dialog = finance.getByRole('dialog', { name: 'Editar Sandbox Pay' });
-      const method = dialog.getByLabel('Forma de pagamento');
-      await expect(method).toHaveValue('other');
-      await expect(method).toHaveAccessibleDescription(
-        /A licença \(BR\) não permite as formas marcadas: um canal assim fica oculto aos jogadores/,
-      );
-      expect(await method.locator('option').allTextContents()).toEqual([
-        'Escolha…',
-        'PIX',
-        'Transferência bancária',
-        'Cartão (oculto aos jogadores pela licença)',
-        'Criptomoeda (oculto aos jogadores pela licença)',
-        'Dinheiro (oculto aos jogadores pela licença)',
-        'Outra (oculto aos jogadores pela licença)',
-      ]);
-      await check(finance, 'channel-dialog-br-1366');
-      await method.selectOption('pix');
-      await dialog.getByLabel('Motivo').fill('e2e: the sandbox gateway takes PIX');
-      await dialog.getByRole('button', { name: 'Salvar canal' }).click();
-      await expect(dialog).toBeHidden();
-      await expect(methodCell(finance, 'Sandbox Pay')).toHaveText('PIX');
-      // Players see it again, as a PIX channel, and the audit log has the change of kind.
-      const sandbox = (await callApi<PlayerChannel[]>(player.api, 'GET', '/wps/deposit/channels')).find(
-        (c) => c.name === 'Sandbox Pay',
-      );
-      expect(sandbox).toMatchObject({ method: 'pix' });
-      const edits = await auditEntries(request, `action=deposit_channel.update&subjectId=${sandbox!.id}`);
-      expect(edits.at(-1)).toMatchObject({
-        reason: 'e2e: the sandbox gateway takes PIX',
-        before: { method: 'other' },
-        after: { method: 'pix' },
-      });
-      await finance.context().close();
-
-      // A phone: the list with the new column and the form with its hint, nothing scrolling sideways.
-      const phone = await newPage(browser, 360, 800);
-      await signInOperator(phone, { baseURL: server.baseURL, role: 'finance', path: 'payments' });
-      await expect(methodCell(phone, 'Sandbox Pay')).toHaveText('PIX');
-      await check(phone, 'payments-br-360');
-      await phone.getByRole('button', { name: 'Novo canal', exact: true }).click();
-      const create = phone.getByRole('dialog', { name: 'Novo canal de depósito' });
-      await expect(create.getByLabel('Forma de pagamento')).toHaveAccessibleDescription(/oculto aos jogadores/);
-      await check(phone, 'channel-dialog-br-360');
-      await create.getByRole('button', { name: 'Cancelar' }).click();
-      await phone.context().close();
-    } finally {
-      await setJurisdiction(request, 'permissive');
-    }
-    await player.page.context().close();
   });
 
   test("the withdrawal rules form changes the minimum and the daily count: the player's withdrawal info follows (1366 px)", async ({

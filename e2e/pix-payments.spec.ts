@@ -3,7 +3,15 @@ import path from 'node:path';
 import { expect, test, type APIRequestContext, type Locator, type Page } from './support/test';
 import { encryptPayload } from '../packages/shared/src/payload-crypto';
 import { newCpf } from '../apps/server/src/modules/identity/identity-fixtures';
-import { startBackofficeServer } from './support/backoffice';
+import {
+  BACKOFFICE_OPERATORS,
+  checkBackofficePage,
+  expectTablesFit,
+  newBackofficePage,
+  signInOperator,
+  startBackofficeServer,
+} from './support/backoffice';
+import { operatorLogin } from './support/operators';
 import { setLicenceBeforeStart } from './support/licence';
 import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, type ExtraServer } from './support/servers';
 import { type Api, callApi, disableRegisterCaptcha, fieldLabel } from './support/setup';
@@ -18,6 +26,9 @@ import { saveScreenshot } from './support/screenshots';
  * - the player's own CPF key, listed in the sandbox PIX directory, is bound in the security
  *   centre (whose payee name comes from the identity check, with no form to type it), and a
  *   withdrawal goes to it, its steps and times shown.
+ * - the back office's Payments page under BR marks the channel players do not see (Sandbox Pay, of
+ *   kind "other") and the kinds the licence refuses; a finance operator makes it a PIX channel and
+ *   players get it again (1366 and 360 px).
  * Every screen axe-clean at 1366 and 360 px. The player's registration, limits, identity check
  * and payment password are set up through the API (their own suites test those screens).
  */
@@ -76,6 +87,56 @@ async function brPlayer(request: APIRequestContext): Promise<{ username: string;
   return { username, cpf, api };
 }
 
+type PlayerChannel = { id: string; name: string; method: string };
+
+/** A player registered under BR through the API (CPF and birth date); only their token is needed. */
+async function brRegistered(request: APIRequestContext): Promise<Api> {
+  const anonymous: Api = { request, baseURL: server.baseURL, token: '' };
+  const login = await callApi<{ token: string }>(
+    anonymous,
+    'PUT',
+    '/wps/member/register',
+    await encrypted(anonymous, {
+      username: `pixch${Date.now() % 1e8}${crypto.randomInt(10, 99)}`,
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+      agree: true,
+      cpf: newCpf(),
+      birthDate: '1990-03-02',
+    }),
+  );
+  return { ...anonymous, token: login.token };
+}
+
+/** The deposit channels table of the back office's Payments page, and a channel's row and kind cell. */
+function channelsTable(page: Page): Locator {
+  return page.getByRole('table', { name: 'Canais de depósito' });
+}
+function rowOf(page: Page, name: string): Locator {
+  return channelsTable(page)
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader', { name, exact: true }) });
+}
+function methodCell(page: Page, name: string): Locator {
+  return rowOf(page, name).locator(':scope > *').nth(1);
+}
+
+async function auditEntries(
+  request: APIRequestContext,
+  query: string,
+): Promise<{ reason: string | null; before: unknown; after: unknown }[]> {
+  const { username, password } = BACKOFFICE_OPERATORS.admin;
+  const token = await operatorLogin(request, server.baseURL, username, password);
+  const page = await callApi<{ list: { reason: string | null; before: unknown; after: unknown }[] }>(
+    { request, baseURL: server.baseURL, token: `Bearer ${token}` },
+    'GET',
+    `/ops/audit?${query}&sort=at&order=asc`,
+  );
+  return page.list;
+}
+
+const checkPage = (page: Page, name: string): Promise<void> => checkBackofficePage(page, name, SHOTS);
+
 async function logIn(page: Page, username: string, balance = '0,00'): Promise<void> {
   await page.goto(server.baseURL);
   await page.getByRole('banner').getByRole('button', { name: 'Entrar' }).click();
@@ -115,7 +176,7 @@ test.describe('PIX payments under the BR profile', () => {
   test.beforeAll(async ({ request }) => {
     test.setTimeout(180_000);
     server = await startBackofficeServer('pix-payments', EXTRA_PORTS.pixPayments, {
-      roles: ['admin'],
+      roles: ['admin', 'finance'],
       configure: (dataDir) => {
         disableRegisterCaptcha(dataDir);
         setLicenceBeforeStart(dataDir, 'BR');
@@ -241,5 +302,74 @@ test.describe('PIX payments under the BR profile', () => {
     await expect(withdrawal.getByTestId('withdrawal-times')).toContainText('Em processamento');
     await expect(page.getByTestId('header-balance')).toHaveText(/R\$\s*20,00/);
     await checkBothWidths(page, 'withdrawal to a PIX key', 'withdrawal-pix');
+  });
+
+  test('under the BR profile the list and form mark the kinds players do not see, and Sandbox Pay becomes a PIX channel (1366 and 360 px)', async ({
+    browser,
+    request,
+  }) => {
+    const player = await brRegistered(request);
+    const playerChannels = async () =>
+      (await callApi<PlayerChannel[]>(player, 'GET', '/wps/deposit/channels')).map((c) => c.name);
+    {
+      expect(await playerChannels()).not.toContain('Sandbox Pay');
+      const finance = await newBackofficePage(browser, 1366);
+      await signInOperator(finance, { baseURL: server.baseURL, role: 'finance', path: 'payments' });
+      await expect(channelsTable(finance).getByRole('columnheader', { name: 'Forma de pagamento' })).toBeVisible();
+      await expect(methodCell(finance, 'Sandbox Pay')).toHaveText(
+        'OutraOculto aos jogadores: a licença (BR) não permite',
+      );
+      await expect(methodCell(finance, 'PIX')).toHaveText('PIX');
+      await expect(methodCell(finance, 'Transferência bancária')).toHaveText('Transferência bancária');
+      await expectTablesFit(finance, 'payments-br-1366');
+      await checkPage(finance, 'payments-br-1366');
+
+      await rowOf(finance, 'Sandbox Pay').getByRole('button', { name: 'Editar Sandbox Pay', exact: true }).click();
+      const dialog = finance.getByRole('dialog', { name: 'Editar Sandbox Pay' });
+      const method = dialog.getByLabel('Forma de pagamento');
+      await expect(method).toHaveValue('other');
+      await expect(method).toHaveAccessibleDescription(
+        /A licença \(BR\) não permite as formas marcadas: um canal assim fica oculto aos jogadores/,
+      );
+      expect(await method.locator('option').allTextContents()).toEqual([
+        'Escolha…',
+        'PIX',
+        'Transferência bancária',
+        'Cartão (oculto aos jogadores pela licença)',
+        'Criptomoeda (oculto aos jogadores pela licença)',
+        'Dinheiro (oculto aos jogadores pela licença)',
+        'Outra (oculto aos jogadores pela licença)',
+      ]);
+      await checkPage(finance, 'channel-dialog-br-1366');
+      await method.selectOption('pix');
+      await dialog.getByLabel('Motivo').fill('e2e: the sandbox gateway takes PIX');
+      await dialog.getByRole('button', { name: 'Salvar canal' }).click();
+      await expect(dialog).toBeHidden();
+      await expect(methodCell(finance, 'Sandbox Pay')).toHaveText('PIX');
+      // Players see it again, as a PIX channel, and the audit log has the change of kind.
+      const sandbox = (await callApi<PlayerChannel[]>(player, 'GET', '/wps/deposit/channels')).find(
+        (c) => c.name === 'Sandbox Pay',
+      );
+      expect(sandbox).toMatchObject({ method: 'pix' });
+      const edits = await auditEntries(request, `action=deposit_channel.update&subjectId=${sandbox!.id}`);
+      expect(edits.at(-1)).toMatchObject({
+        reason: 'e2e: the sandbox gateway takes PIX',
+        before: { method: 'other' },
+        after: { method: 'pix' },
+      });
+      await finance.context().close();
+
+      // A phone: the list with the new column and the form with its hint, nothing scrolling sideways.
+      const phone = await newBackofficePage(browser, 360, 800);
+      await signInOperator(phone, { baseURL: server.baseURL, role: 'finance', path: 'payments' });
+      await expect(methodCell(phone, 'Sandbox Pay')).toHaveText('PIX');
+      await checkPage(phone, 'payments-br-360');
+      await phone.getByRole('button', { name: 'Novo canal', exact: true }).click();
+      const create = phone.getByRole('dialog', { name: 'Novo canal de depósito' });
+      await expect(create.getByLabel('Forma de pagamento')).toHaveAccessibleDescription(/oculto aos jogadores/);
+      await checkPage(phone, 'channel-dialog-br-360');
+      await create.getByRole('button', { name: 'Cancelar' }).click();
+      await phone.context().close();
+    }
   });
 });

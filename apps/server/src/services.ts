@@ -44,14 +44,18 @@ import { createOperatorMoneyService } from './modules/operator-money/operator-mo
 import { createPayoutChecks } from './modules/operator-money/operator-money-withdrawals';
 import { createRewardEventStream } from './modules/rewards/reward-events';
 import { createRewardsService } from './modules/rewards/rewards.service';
+import { raffleTicketRuleBreaches } from './modules/rewards/reward-rules';
 import { allowsSignUpBonus } from '@wps/shared/rewards-jurisdiction';
 import { jurisdictionRules, type JurisdictionProfile } from '@wps/shared/jurisdiction';
-import { identifiedBettor, transfersBetweenPlayers } from './modules/licence/licence-checks';
+import { clearedOfBarredList, identifiedBettor, transfersBetweenPlayers } from './modules/licence/licence-checks';
 import { createLicenceService } from './modules/licence/licence.service';
+import { allowedProduct } from './modules/licence/licence-products';
 import { setVerifiedName } from './modules/identity/identity-verified-name';
 import { bindVerifiedPayeeName } from './modules/member/member-security-columns';
 import { createKycService } from './modules/kyc/kyc.service';
 import { createPrivacyService } from './modules/privacy/privacy.service';
+import { identityDataOf } from './modules/identity/identity-data';
+import { createBarredRefunds } from './modules/identity/barred-refund';
 import { loadKycSettings } from './modules/kyc/kyc-settings';
 import { createSandboxKyc } from './modules/kyc/sandbox-kyc';
 import { createKycTiers } from './modules/kyc/kyc-tiers';
@@ -79,6 +83,13 @@ import { createResponsibleGamingService } from './modules/responsible-gaming/res
 import { createIdentityService } from './modules/identity/identity.service';
 import { createSandboxBarredList } from './modules/identity/sandbox-barred-list';
 import { loadBarredListSettings } from './modules/identity/identity-settings';
+import { createIdentityDirectory } from './modules/identity/identity-directory';
+import { createMonitoringSignals } from './modules/monitoring/monitoring-signals';
+import { createAmlService } from './modules/aml/aml.service';
+import { amlOperationsOf } from './modules/aml/aml-operations';
+import { loadAmlSettings } from './modules/aml/aml-settings';
+import { createSandboxCoaf } from './modules/aml/sandbox-coaf';
+import { createSandboxPep } from './modules/aml/sandbox-pep';
 import { loadPixDirectorySettings } from './modules/pix/pix-settings';
 import { createSandboxPixDirectory } from './modules/pix/sandbox-pix-directory';
 
@@ -127,7 +138,14 @@ export function createServices(ctx: AppContext) {
       return minutes === null ? null : minutes * 60;
     },
   });
-  const loginCodes = createExchangeCodeService({ ...ctx, session, rateLimiter, memberViews });
+  const loginCodes = createExchangeCodeService({
+    ...ctx,
+    session,
+    rateLimiter,
+    memberViews,
+    // A code's new session asks the barred-persons list like any login (the identity module, built below).
+    beforeOpen: (memberId) => identity.gate.beforeLogin(memberId),
+  });
   const member = createMemberService({
     ...ctx,
     // The licence is built after the audit, below; the door is asked only when an account is made.
@@ -191,7 +209,12 @@ export function createServices(ctx: AppContext) {
     session,
     members: { findContacts: member.findContacts },
   });
-  session.useOpenGuard(responsibleGaming.access.beforeSession);
+  // Every new session, in the transaction that opens it: responsible gambling's refusals first (a
+  // time-out, a self-exclusion), then the licence's session.open door (wired below).
+  session.useOpenGuard(async (trx, memberId) => {
+    await responsibleGaming.access.beforeSession(trx, memberId);
+    await licence.policy.ask(trx, 'session.open', { memberId });
+  });
   const operators = createOperatorService({ ...ctx, rateLimiter, audit });
   // No operator pays alone: every operator-decided payment asks this policy in its money transaction
   // (built here, before the first paying path that asks it: withdrawals).
@@ -315,10 +338,19 @@ export function createServices(ctx: AppContext) {
     memberViews,
     changeFeed,
     connections: vendorConnections,
+    // Players' lists leave out the products the licence forbids (BR: P2P tables, foreign lottery draws).
+    licence: licence.products,
   });
   // Site content (banners, promotions, announcements, help, legal pages); live items cached per instance, evicted by the change feed.
   // A banner that launches a game names its node; the catalogue gives the vendor the launch needs.
-  const content = createContentService({ ...ctx, audit, system, changeFeed, gameVendor: catalogue.findOpenGameVendor });
+  const content = createContentService({
+    ...ctx,
+    audit,
+    system,
+    changeFeed,
+    licence,
+    gameVendor: catalogue.findOpenGameVendor,
+  });
   // Settled rounds advance bonus wagering, weighted by the vendor's category in the catalogue.
   rewardEvents.subscribe(bonus.wageringConsumer((vassalage, trx) => catalogue.findVendorCategory(vassalage, trx)));
   const gateway = createGatewayService({
@@ -335,6 +367,13 @@ export function createServices(ctx: AppContext) {
     connections: vendorConnections,
     betGuard: responsibleGaming.guards,
     launchGuard: kycTiers.assertNotReverifying,
+    // The products the licence allows: each game's class from the catalogue, the licence's word on it
+    // at launch and at the stake door (docs/compliance.md, "Products the licence allows").
+    products: {
+      classOf: catalogue.productClassOf,
+      vendorClassOf: catalogue.vendorProductClassOf,
+      ...licence.products,
+    },
   });
   responsibleGaming.useRounds(gateway.sumMemberRounds);
   // Vendor transfers whose outcome is not known yet, for the back office's queue.
@@ -379,6 +418,8 @@ export function createServices(ctx: AppContext) {
     session,
     players,
     kyc: kyc.service,
+    identityOf: (memberId) => identityDataOf(ctx.db, memberId),
+    withdrawal,
     now: Date.now,
   });
   const playerActions = createPlayerActions({ ...ctx, audit, session, messages, system, players });
@@ -420,27 +461,68 @@ export function createServices(ctx: AppContext) {
     jurisdiction,
     provider: barredListSandbox?.provider ?? null,
     endSessions: async (trx, memberId) => void (await session.revokeOthers(memberId, undefined, trx, 'operator')),
+    clearIdentityRequired: (trx, memberId) => session.clearIdentityRequired(memberId, trx),
+    notify: (trx, notice) => messages.notify(trx, notice),
     balance: async (memberId, trx = ctx.db) =>
       ledger.getMemberAccountBalance(memberId, PLAYER_MAIN, await ledger.getOperatorCurrency(trx), trx),
     accountNames: (ids) => member.findAccountNames(ids),
     timeZone: rewards.timeZone,
     now: calendarClock,
   });
-  // A login also asks whether the operator's schedule wants a new face check (kyc-tiers.ts).
-  member.useIdentity({
-    ...identity.gate,
-    beforeLogin: async (memberId) => {
-      await identity.gate.beforeLogin(memberId);
-      await kycTiers.atLogin(memberId);
-    },
+  // A barred player's refund: a PIX payout through the withdrawal module, linked from the hit (barred-refund.ts).
+  const barredRefunds = createBarredRefunds({
+    db: ctx.db,
+    audit,
+    payouts: withdrawal,
+    now: calendarClock ?? Date.now,
   });
+  // Anti-money laundering (docs/compliance.md): PEP screening through the identity gate at sign-up
+  // and in the daily sweep, ratings from the monitoring flags, the case queue and its COAF report.
+  const amlSandbox = loadAmlSettings().isSandboxEnabled
+    ? { pep: createSandboxPep({ db: ctx.db, audit }), coaf: createSandboxCoaf({ db: ctx.db }) }
+    : null;
+  const aml = createAmlService({
+    db: ctx.db,
+    log: ctx.log,
+    audit,
+    pepProvider: amlSandbox?.pep.provider ?? null,
+    coafSender: amlSandbox?.coaf ?? null,
+    identities: createIdentityDirectory({ db: ctx.db }),
+    signals: createMonitoringSignals({ db: ctx.db }),
+    accountNames: (ids) => member.findAccountNames(ids),
+    operatorNames: (ids) => operators.namesOf(ids),
+    operations: amlOperationsOf(players),
+    communicant: async () => (await system.getOperatorConfig()).operatorIdentity,
+    money: async () => {
+      const brand = await system.getBrand();
+      return { currency: brand.currency, scale: brand.currencyScale };
+    },
+    now: calendarClock,
+  });
+  // A login also asks whether the operator's schedule wants a new face check (kyc-tiers.ts); a
+  // sign-up's CPF is screened for PEPs once the gate admitted it (never refused for it).
+  member.useIdentity(
+    aml.withPepScreening({
+      ...identity.gate,
+      beforeLogin: async (memberId) => {
+        await identity.gate.beforeLogin(memberId);
+        await kycTiers.atLogin(memberId);
+      },
+    }),
+  );
   responsibleGaming.useCpf(identity.cpfOf);
   // The licence's doors (docs/compliance.md, "The licence as one policy"): what each checks. A door
   // not wired here is refused by the port (it fails closed); test/licence-doors.test.ts lists them.
   const identified = identifiedBettor(identity.cpfOf);
   licence.policy.wire('account.create', identified);
+  // A session opens only for a CPF the barred-persons list found clear this operator day (asked
+  // before the transaction by the identity gate's beforeLogin, read here inside it).
+  licence.policy.wire('session.open', clearedOfBarredList(identity.isClearToday));
   licence.policy.wire('money.transfer', transfersBetweenPlayers);
   licence.policy.wire('reward.pay', identified);
+  // A stake on a product the licence forbids (a P2P table, a foreign lottery's draw) is refused;
+  // asked by the bets, tickets and vendor transfers on such products (licence-products.ts).
+  licence.policy.wire('stake', allowedProduct);
   // PIX under the licence (docs/compliance.md, "PIX"): which kinds of money players may pay with,
   // and their own CPF, which a payment must come from to be credited.
   deposits.useOwnership({
@@ -467,6 +549,7 @@ export function createServices(ctx: AppContext) {
   };
   const missions = createMissionsService({
     ...rewardInputs,
+    licenceProfile: (db) => licence.policy.profile(db),
     accountNames: (ids: string[]) => member.findAccountNames(ids),
     setups: operatorMoney.setups,
   });
@@ -504,6 +587,7 @@ export function createServices(ctx: AppContext) {
   const promoActivity = createPromoActivityService({ db: ctx.db, content, system, rewardEvents, rewards });
   rewards.setFacts({ joinedPromotion: promoActivity.joinedPromotion });
   const promoReview = createPromoReviewService({
+    licenceProfile: (db) => licence.policy.profile(db),
     db: ctx.db,
     audit,
     content,
@@ -513,6 +597,8 @@ export function createServices(ctx: AppContext) {
     moneyPolicy: operatorMoney.policy,
   });
   const raffles = createRaffleService({
+    licenceProfile: (db) => licence.policy.profile(db),
+    ticketRuleBreaches: raffleTicketRuleBreaches,
     db: ctx.db,
     audit,
     content,
@@ -525,6 +611,7 @@ export function createServices(ctx: AppContext) {
   // grants; the member info's club label and member labels are read from it.
   const loyalty = createLoyaltyService({
     ...ctx,
+    licenceProfile: (db) => licence.policy.profile(db),
     system,
     ledger,
     security,
@@ -537,6 +624,14 @@ export function createServices(ctx: AppContext) {
   });
   member.useLabels(loyalty.vip.findLabels);
   rewards.setFacts({ vipLevels: loyalty.vip.findRanks });
+  // No bonus, advance or deposit-conditioned reward (docs/compliance.md, "Bonuses and advances"): a
+  // switch of licence is refused, with each item, while a live mission, VIP level, raffle, promotion's
+  // reward or published item of content would break the profile it goes to.
+  licence.changes.addBlockerSource((trx, to) => missions.licenceBlockers(trx, to));
+  licence.changes.addBlockerSource((trx, to) => loyalty.vip.licenceBlockers(trx, to));
+  licence.changes.addBlockerSource((trx, to) => raffles.licenceBlockers(trx, to));
+  licence.changes.addBlockerSource((trx, to) => promoReview.licenceBlockers(trx, to));
+  licence.changes.addBlockerSource((trx, to) => content.licenceBlockers(trx, to));
   // Refer and earn: invited players followed on the event stream; what referrer and invitee share is read through the modules that keep it.
   const referral = createReferralService({
     ...rewardInputs,
@@ -562,7 +657,14 @@ export function createServices(ctx: AppContext) {
     ...(calendarClock ? { now: () => new Date(calendarClock()) } : {}),
     // Tickets are play: a face check due refuses them as it refuses a game's launch.
     playGuard: (memberId) => kycTiers.assertNotReverifying(memberId),
+    // Menus leave out the foreign lottery draws the licence forbids; a ticket on one asks the stake door.
+    licence: licence.products,
   });
+  // The catalogue lists the lottery's games too: it hides the foreign draws the lottery names.
+  catalogue.useForeignLotteries(() => lottery.foreignGameCodes());
+  // A switch of licence is refused while the products it forbids are live (P2P tables, foreign draws on sale).
+  licence.changes.addBlockerSource((trx, to) => catalogue.licenceBlockers(trx, to));
+  licence.changes.addBlockerSource((trx, to) => lottery.licenceBlockers(trx, to));
   // The records a licence asks for (docs/compliance.md, "Records, audit and reports"): rounds rebuilt
   // from the records and the daily regulator export, on the operator's days, over the owners' views.
   const records = createRecordsService({
@@ -601,7 +703,10 @@ export function createServices(ctx: AppContext) {
     responsibleGaming,
     jurisdiction,
     identity,
+    barredRefunds,
     barredListSandbox,
+    aml,
+    amlPepSandbox: amlSandbox?.pep ?? null,
     agents,
     agentSettlement,
     agentCentre,

@@ -298,11 +298,22 @@ export const ErrorCode = {
   UNDER_MINIMUM_AGE: 'UNDER_MINIMUM_AGE',
   REGISTRATION_REFUSED: 'REGISTRATION_REFUSED',
   ACCOUNT_RESTRICTED: 'ACCOUNT_RESTRICTED',
+  /** An account made before the operator switched to a licence that identifies players: its session does nothing but take the CPF and date of birth (POST /wps/member/identity). */
+  IDENTITY_REQUIRED: 'IDENTITY_REQUIRED',
   BARRED_LIST_UNAVAILABLE: 'BARRED_LIST_UNAVAILABLE',
   /** Barred-list hits in the back office: unknown; already settled (or a sign-up refusal, with nothing to settle); the member still has a balance to move out first. */
   BARRED_HIT_NOT_FOUND: 'BARRED_HIT_NOT_FOUND',
   BARRED_HIT_NOT_OPEN: 'BARRED_HIT_NOT_OPEN',
   BARRED_BALANCE_OUTSTANDING: 'BARRED_BALANCE_OUTSTANDING',
+  /**
+   * A barred member's refund by PIX: an earlier refund is still under way or
+   * paid; the balance cannot go out as a withdrawal (`value.reason`: nothing_to_refund, no_pix_key,
+   * below_minimum, above_maximum, identity_unverified); the hit's refund is not paid yet, so it
+   * cannot be settled.
+   */
+  BARRED_REFUND_OPEN: 'BARRED_REFUND_OPEN',
+  BARRED_REFUND_NOT_PAYABLE: 'BARRED_REFUND_NOT_PAYABLE',
+  BARRED_REFUND_NOT_PAID: 'BARRED_REFUND_NOT_PAID',
   /** The sandbox barred list: the CPF is listed already; an unknown entry. */
   BARRED_CPF_LISTED: 'BARRED_CPF_LISTED',
   BARRED_LIST_ENTRY_NOT_FOUND: 'BARRED_LIST_ENTRY_NOT_FOUND',
@@ -328,7 +339,7 @@ export const ErrorCode = {
   KYC_REVERIFICATION_NOT_DUE: 'KYC_REVERIFICATION_NOT_DUE',
   /** Under a licence that identifies players the payee name is the one read from the verified document: the player cannot type it. */
   PAYEE_NAME_FROM_IDENTITY: 'PAYEE_NAME_FROM_IDENTITY',
-  /** Closing one's account (docs/compliance.md, "Player rights"): refused while money is on it, a withdrawal is under way, or for an agent (`value.reason`). */
+  /** Closing one's account (docs/compliance.md, "Player rights"): refused for an agent, while money is still at a game vendor, or when closed already (`value.reason`: agent, balance, closed). */
   ACCOUNT_CLOSURE_REFUSED: 'ACCOUNT_CLOSURE_REFUSED',
   /**
    * PIX and own accounts (docs/compliance.md, "PIX"): the licence does not take this kind of
@@ -346,6 +357,15 @@ export const ErrorCode = {
   /** Behaviour monitoring (docs/compliance.md, "Behaviour monitoring"): no such flag; the flag is closed already (notes and outcome are kept as they were). */
   MONITORING_FLAG_NOT_FOUND: 'MONITORING_FLAG_NOT_FOUND',
   MONITORING_FLAG_CLOSED: 'MONITORING_FLAG_CLOSED',
+  /**
+   * Anti-money laundering (docs/compliance.md, "Anti-money laundering"): no such case; the case's
+   * state does not allow this step (`value.status`); the operator who proposed a filing cannot
+   * approve it (four eyes); the COAF report could not be sent now (nothing filed, try again).
+   */
+  AML_CASE_NOT_FOUND: 'AML_CASE_NOT_FOUND',
+  AML_CASE_STATE: 'AML_CASE_STATE',
+  AML_CASE_OWN_FILING: 'AML_CASE_OWN_FILING',
+  AML_REPORT_UNAVAILABLE: 'AML_REPORT_UNAVAILABLE',
   /** The online-service list's chat entry asked for is switched off or no longer there. */
   ONLINE_SERVICE_NOT_FOUND: 'ONLINE_SERVICE_NOT_FOUND',
   /** Login from a device the account has not remembered (docs/decisions.md): the code is wrong, spent or its challenge unknown; the code has expired; no such remembered device. */

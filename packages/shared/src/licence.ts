@@ -74,6 +74,32 @@ export type RuleSource = { citation: string; read: 'primary' | 'summary' };
 
 export type DepositMethod = 'pix' | 'bank_transfer' | 'card' | 'crypto' | 'cash' | 'other';
 
+/**
+ * Kinds of product a licence may forbid, whatever the vendor:
+ * - `p2p_table`: a table where players play each other (poker and the other PVP card games, the
+ *   catalogue's game type `PVP`): the house is no party to the bet and takes a rake, so it is no
+ *   fixed-odds bet;
+ * - `foreign_lottery`: a draw whose result is another country's official lottery draw (the
+ *   Vietnamese xổ số: the lottery game's `result_country`), sold as bets on it.
+ */
+export const PRODUCT_CLASSES = ['p2p_table', 'foreign_lottery'] as const;
+export type ProductClass = (typeof PRODUCT_CLASSES)[number];
+
+/** A catalogue game's product class (null: none a licence singles out). */
+export function gameProductClass(game: { gameType: string }): ProductClass | null {
+  return game.gameType === 'PVP' ? 'p2p_table' : null;
+}
+
+/** A vendor's product class: a vendor of the PVP category runs P2P tables (money sent to its wallet is staked on them). */
+export function vendorProductClass(vendor: { category: string }): ProductClass | null {
+  return vendor.category === 'PVP' ? 'p2p_table' : null;
+}
+
+/** A lottery game's product class: a foreign lottery's draw when its results are another country's official draw. */
+export function lotteryProductClass(game: { resultCountry: string | null }): ProductClass | null {
+  return game.resultCountry === null ? null : 'foreign_lottery';
+}
+
 /** What a licence asks of the whole site. Each field is one rule; `LicenceProfile.sources` says where it comes from. */
 export type LicenceRules = {
   /** The national identity every player registers with ('cpf': Brazil's taxpayer number, one account per CPF). */
@@ -100,8 +126,24 @@ export type LicenceRules = {
   depositConditions: boolean;
   /** Money credited to every new account when it is created. */
   signUpBonus: boolean;
+  /**
+   * The site may advertise a bonus or an advance: content flagged as a bonus offer, or whose words
+   * name one (bonus-offers.ts lists the words), in banners, promotions, announcements, help and the terms.
+   */
+  bonusAdvertising: boolean;
+  /** A reward rule triggered by a change of VIP level may pay money (cash or bonus money); points stay allowed. */
+  moneyOnLevelChange: boolean;
   /** A player's session ends after this many minutes without activity, on every instance (null: the site's own setting). */
   sessionIdleMinutes: number | null;
+  /** Products the operator may not offer: hidden from every list and menu, refused at launch and at every stake. */
+  forbiddenProducts: readonly ProductClass[];
+  /**
+   * A member the barred-persons list finds (at a day's first login or in the sweep) is told, and has
+   * this many days to take their balance out before the account is closed (null: no window).
+   */
+  barredWithdrawalDays: number | null;
+  /** Days after that window by which the operator must have paid back what is left, to an account of the player's own (null: none). */
+  barredRefundDays: number | null;
 };
 
 export type LicenceRule = keyof LicenceRules;
@@ -131,7 +173,12 @@ export const LICENCE_PROFILES: Record<JurisdictionProfile, LicenceProfile> = {
       forbiddenRewardTriggers: [],
       depositConditions: true,
       signUpBonus: true,
+      bonusAdvertising: true,
+      moneyOnLevelChange: true,
       sessionIdleMinutes: null,
+      forbiddenProducts: [],
+      barredWithdrawalDays: null,
+      barredRefundDays: null,
     },
     sources: {},
   },
@@ -150,7 +197,12 @@ export const LICENCE_PROFILES: Record<JurisdictionProfile, LicenceProfile> = {
       forbiddenRewardTriggers: ['registered', 'deposit_credited'],
       depositConditions: false,
       signUpBonus: false,
+      bonusAdvertising: false,
+      moneyOnLevelChange: false,
       sessionIdleMinutes: 30,
+      forbiddenProducts: ['p2p_table', 'foreign_lottery'],
+      barredWithdrawalDays: 2,
+      barredRefundDays: 2,
     },
     sources: {
       identity: { citation: `${LAW_14790} arts. 23 and 26; Portaria SPA/MF 1.231/2024`, read: 'summary' },
@@ -171,8 +223,28 @@ export const LICENCE_PROFILES: Record<JurisdictionProfile, LicenceProfile> = {
       forbiddenRewardTriggers: { citation: `${LAW_14790} art. 29 I`, read: 'summary' },
       depositConditions: { citation: `${LAW_14790} art. 29 I; Portaria SPA/MF 1.231/2024 art. 42`, read: 'summary' },
       signUpBonus: { citation: `${LAW_14790} art. 29 I (no advance or bonus)`, read: 'summary' },
+      bonusAdvertising: {
+        citation: `${LAW_14790} art. 29 I (no advance or bonus, even as advertising); Portaria SPA/MF 1.231/2024 (advertising)`,
+        read: 'summary',
+      },
+      moneyOnLevelChange: {
+        citation: `${LAW_14790} art. 29 I; Portaria SPA/MF 1.231/2024 art. 42 (a level is reached by deposits too)`,
+        read: 'summary',
+      },
       sessionIdleMinutes: {
         citation: 'Portaria SPA/MF 1.207/2024 (online games: session ends after 30 minutes idle)',
+        read: 'summary',
+      },
+      forbiddenProducts: {
+        citation: `${LAW_14790} art. 3 (fixed-odds bets only); Portaria SPA/MF 1.207/2024 (online games)`,
+        read: 'summary',
+      },
+      barredWithdrawalDays: {
+        citation: 'Instrução Normativa SPA/MF 31/2025 (the player told within a day, two days to withdraw)',
+        read: 'summary',
+      },
+      barredRefundDays: {
+        citation: 'Instrução Normativa SPA/MF 31/2025 (what is left paid back within two days of the closing)',
         read: 'summary',
       },
     },

@@ -12,4 +12,5 @@ export const NOTICE_KINDS = [
   'agent_contract_terminated',
   'oidc_linked',
   'oidc_links_removed',
+  'barred_withdrawal_window',
 ] as const;

@@ -97,6 +97,12 @@ export const OPS_PERMISSIONS = [
   'kyc.review',
   /** Behaviour monitoring: the flags raised by players' patterns, their notes, and closing one with an outcome. */
   'monitoring.review',
+  /**
+   * Anti-money laundering: players' risk ratings and PEP status, the case queue, and filing a
+   * case's report with COAF (a second holder approves a filing). Compliance work on money, so
+   * admin and finance hold it.
+   */
+  'aml.review',
 ] as const;
 export type OpsPermission = (typeof OPS_PERMISSIONS)[number];
 
@@ -123,6 +129,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<OpsRole, readonly OpsPermission[]
     'lottery.read',
     'lottery.results',
     'compliance.exports',
+    'aml.review',
   ],
   support: [
     'dashboard.read',

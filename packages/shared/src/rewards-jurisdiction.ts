@@ -19,7 +19,11 @@ export type JurisdictionRefusal =
   | 'REWARD_KIND_FORBIDDEN'
   | 'TRIGGER_FORBIDDEN'
   | 'DEPOSIT_CONDITION_FORBIDDEN'
-  | 'SIGN_UP_BONUS_FORBIDDEN';
+  | 'SIGN_UP_BONUS_FORBIDDEN'
+  | 'LEVEL_CHANGE_MONEY_FORBIDDEN';
+
+/** Reward kinds paid in the operator's money (cash, bonus money), as against points, tickets and mission steps. */
+const MONEY_REWARD_KINDS: readonly string[] = ['cash', 'bonus'];
 
 /** The reasons a profile refuses a rule (empty: allowed). */
 export function jurisdictionRefusals(
@@ -31,6 +35,9 @@ export function jurisdictionRefusals(
   if (p.forbiddenRewardKinds.includes(rule.rewardKind)) out.push('REWARD_KIND_FORBIDDEN');
   if (rule.trigger && p.forbiddenRewardTriggers.includes(rule.trigger)) out.push('TRIGGER_FORBIDDEN');
   if (rule.usesDepositCondition && !p.depositConditions) out.push('DEPOSIT_CONDITION_FORBIDDEN');
+  // A level is reached by deposits as well as play, so money on a level change is a deposit-conditioned reward.
+  if (rule.trigger === 'level_changed' && MONEY_REWARD_KINDS.includes(rule.rewardKind) && !p.moneyOnLevelChange)
+    out.push('LEVEL_CHANGE_MONEY_FORBIDDEN');
   return out;
 }
 

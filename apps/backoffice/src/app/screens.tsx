@@ -12,6 +12,9 @@ import { KycChecksPage } from '../features/kyc/components/kyc-checks-page';
 import { MonitoringFlagPage } from '../features/monitoring/components/monitoring-flag-page';
 import { MonitoringPage } from '../features/monitoring/components/monitoring-page';
 import { MonitoringSettingsPage } from '../features/monitoring/components/monitoring-settings-page';
+import { AmlCasesPage } from '../features/aml/components/aml-cases-page';
+import { AmlCasePage } from '../features/aml/components/aml-case-page';
+import { PepSandboxPage } from '../features/aml/components/pep-sandbox-page';
 import { KycSettingsPage } from '../features/kyc/components/kyc-settings-page';
 import { IdentityProvidersPage } from '../features/identity-providers/components/identity-providers-page';
 import { BonusCostPage } from '../features/bonuses/components/bonus-cost-page';
@@ -340,6 +343,19 @@ export const SCREENS: readonly Screen[] = [
   },
   { path: 'compliance/monitoring/settings', permission: 'settings.write', Component: MonitoringSettingsPage },
   { path: 'compliance/monitoring/:flagId', permission: 'monitoring.review', Component: MonitoringFlagPage },
+  {
+    path: 'compliance/aml',
+    permission: 'aml.review',
+    Component: AmlCasesPage,
+    nav: { group: 'players', labelKey: 'nav.aml' },
+  },
+  {
+    path: 'compliance/aml/pep-sandbox',
+    permission: 'settings.read',
+    Component: PepSandboxPage,
+    nav: { group: 'site', labelKey: 'nav.amlPepSandbox' },
+  },
+  { path: 'compliance/aml/:caseId', permission: 'aml.review', Component: AmlCasePage },
   {
     path: 'compliance/kyc-settings',
     permission: 'settings.read',

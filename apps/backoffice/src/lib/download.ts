@@ -7,7 +7,11 @@ import { opsRequestBlob } from './api-client';
  * under `filename`. A failure arrives as the JSON envelope and becomes an ApiError.
  */
 export async function downloadOpsFile(path: string, filename: string, accept = 'text/csv'): Promise<void> {
-  const blob = await opsRequestBlob(path, accept);
+  saveBlob(await opsRequestBlob(path, accept), filename);
+}
+
+/** Hand a file made in the page (or fetched) to the browser's download, under `filename`. */
+export function saveBlob(blob: Blob, filename: string): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

@@ -306,6 +306,13 @@ export const ENV_VARIABLES = {
     description:
       '`1`/`true` keeps the sandbox barred-persons provider (CPFs listed in the back office) on with `NODE_ENV=production`; off there by default, when every barred-list check under the `BR` profile refuses until a real provider is connected (docs/compliance.md)',
   },
+  ALLOW_SANDBOX_AML: {
+    schema: flag(),
+    default: '0',
+    feeds: 'loadAmlSettings().isSandboxEnabled',
+    description:
+      '`1`/`true` keeps the sandbox anti-money-laundering providers (PEP screening from CPFs listed in the back office, a COAF sender that files nothing) on with `NODE_ENV=production`; off there by default, when sign-ups stay unscreened until a real provider is connected and filing a case with COAF refuses (docs/compliance.md, "Anti-money laundering")',
+  },
   VENDOR_SANDBOX_URL: {
     schema: httpUrl(),
     feeds: 'loadGatewaySettings().sandbox, AppConfig.frameOrigins',

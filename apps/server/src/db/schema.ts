@@ -36,6 +36,8 @@ import type { OidcTables } from './tables/oidc';
 import type { LoginVerificationTables } from './tables/login-verification';
 import type { LicenceTables } from './tables/licence';
 import type { OperatorMoneyTables } from './tables/operator-money';
+import type { PrivacyTables } from './tables/privacy';
+import type { AmlTables } from './tables/aml';
 
 /** Every table Kysely knows about; each module owns its file under tables/. */
 export type Database = SystemTables &
@@ -71,10 +73,12 @@ export type Database = SystemTables &
   AuditTables &
   RecordsTables &
   MonitoringTables &
+  AmlTables &
   OidcTables &
   LoginVerificationTables &
   OperatorMoneyTables &
   LicenceTables &
+  PrivacyTables &
   MigrationTables;
 
 export type MigrationTables = {

@@ -9,9 +9,14 @@ import { startIntervalJob, type JobScheduler } from './interval-job';
  */
 export const BARRED_LIST_SWEEP_INTERVAL_MS = 15 * 24 * 60 * 60 * 1000;
 
-/** Start the periodic sweep; returns a stop function. */
+/**
+ * Start the periodic sweep; returns a stop function. Its periods are counted on the identity
+ * module's calendar clock, the one the daily check at login counts operator days by (the test
+ * clock door moves both), so a test that runs the calendar 15 days ahead sees the next sweep due,
+ * and a sweep's hits are keyed by the same days as the login's.
+ */
 export function startBarredListSweepJob(
-  identity: Pick<IdentityService, 'sweep'>,
+  identity: Pick<IdentityService, 'sweep' | 'clock'>,
   scheduler: JobScheduler,
   intervalMs = BARRED_LIST_SWEEP_INTERVAL_MS,
 ): () => Promise<void> {
@@ -27,6 +32,6 @@ export function startBarredListSweepJob(
       // Each period is part of the compliance record.
       keepRunsMs: Infinity,
     },
-    scheduler,
+    { ...scheduler, now: identity.clock },
   );
 }

@@ -32,6 +32,8 @@ import { startMonitoringScanJob } from './monitoring-scan.job';
 import { startAuditChainSealJob } from './audit-chain-seal.job';
 import type { AuditService } from '../modules/audit/audit.service';
 import type { MonitoringService } from '../modules/monitoring/monitoring.service';
+import { startAmlSweepJob } from './aml-sweep.job';
+import type { AmlService } from '../modules/aml/aml.service';
 
 /** How long a period claim holds without renewal when JOB_LEASE_MS is not set. */
 export const DEFAULT_JOB_LEASE_MS = 60_000;
@@ -46,8 +48,9 @@ export type PeriodicJobServices = {
   raffles: Pick<RaffleService, 'drawDue'>;
   loyalty: { vip: Pick<VipService, 'runReview'> };
   records: { exports: Pick<RegulatorExportService, 'runScheduled'> };
-  identity: Pick<IdentityService, 'sweep'>;
+  identity: Pick<IdentityService, 'sweep' | 'clock'>;
   monitoring: Pick<MonitoringService, 'scan'>;
+  aml: Pick<AmlService, 'sweep'>;
   agentSettlement: Pick<AgentSettlementService, 'settleEnded'>;
   responsibleGaming: Pick<ResponsibleGamingService, 'enforceAllTimeLimits'>;
   lottery: Pick<LotteryService, 'runClock' | 'clockSleepMs' | 'onDrawToFinish'>;
@@ -92,6 +95,7 @@ export function startPeriodicJobs(
     startRgTimeLimitsJob(services.responsibleGaming, scheduler),
     startBarredListSweepJob(services.identity, scheduler),
     startMonitoringScanJob(services.monitoring, scheduler),
+    startAmlSweepJob(services.aml, scheduler),
     startAuditChainSealJob(services.audit, scheduler),
     ...startAgentSettlementJobs(services.agentSettlement, scheduler),
     startLotteryClock(services.lottery, log),

@@ -42,11 +42,13 @@ export function registerAuth(app: FastifyInstance, services: AppServices): void 
 /**
  * Resolve the request's token to a member or throw: UNAUTHORIZED without a live session,
  * in_need_true_account for trial accounts unless `allowTrial`, PASSWORD_CHANGE_REQUIRED while
- * the password must be changed unless `allowPasswordChange`.
+ * the password must be changed unless `allowPasswordChange`, IDENTITY_REQUIRED while an account
+ * from before the switch to a licence that identifies players has not given its CPF unless
+ * `allowIdentityMissing` (the route that takes it, logout).
  */
 export async function requireMember(
   request: FastifyRequest,
-  opts: { allowTrial?: boolean; allowPasswordChange?: boolean } = {},
+  opts: { allowTrial?: boolean; allowPasswordChange?: boolean; allowIdentityMissing?: boolean } = {},
 ): Promise<AuthMember> {
   const state = request.wpsAuth;
   if (!state) throw new Error('registerAuth was not applied to this app');
@@ -65,6 +67,9 @@ export async function requireMember(
   }
   if (member.mustChangePassword && !opts.allowPasswordChange) {
     throw new AppError(ErrorCode.PASSWORD_CHANGE_REQUIRED, 'You must change your password first');
+  }
+  if (member.identityRequired && !opts.allowIdentityMissing) {
+    throw new AppError(ErrorCode.IDENTITY_REQUIRED, 'Give your CPF and date of birth first');
   }
   if (isTrialType(member.type) && !opts.allowTrial) {
     throw new AppError(ErrorCode.NEED_TRUE_ACCOUNT, 'This needs a real account');

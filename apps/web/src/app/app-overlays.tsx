@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { Toaster } from '../components/ui/toast';
 import { WarningDialogHost } from '../components/ui/warning-dialog';
 import { AuthModals } from '../features/auth/components/auth-modals';
-import { openChangePassword } from '../features/auth/auth-modal-store';
+import { openChangePassword, openIdentityRequired } from '../features/auth/auth-modal-store';
 import { useMemberInfo } from '../lib/api/get-member-info';
 import { useMemberCentre } from './member-centre/member-centre-store';
 import { useAgentCentreUrl } from './agent-centre/agent-centre-url';
@@ -35,9 +35,11 @@ export function AppOverlays() {
   const announcements = useAnnouncementModal();
   const token = useToken();
 
-  // A stored session whose password must change (default or expired) goes straight to the change form.
+  // A stored session whose password must change (default or expired) goes straight to the change
+  // form; one whose account must first give its CPF (the licence asks it since) to that dialog.
   useEffect(() => {
     if (isApiError(error, 'PASSWORD_CHANGE_REQUIRED')) openChangePassword();
+    if (isApiError(error, 'IDENTITY_REQUIRED')) openIdentityRequired();
   }, [error]);
 
   return (

@@ -213,6 +213,9 @@ export const opsVendorSchema = z.object({
   isHot: z.boolean(),
 });
 
+/** GET /ops/vendors: a vendor, and whether the licence in force hides it from players (BR: a PVP vendor's P2P tables). */
+export const opsVendorListItemSchema = opsVendorSchema.extend({ hiddenByLicence: z.boolean() });
+
 /** GET /ops/games?vassalage=: the vendor and its games as stored; the minimum bet in major and minor units. */
 export const opsVendorGamesSchema = z.object({
   vendor: opsVendorSchema,
@@ -230,6 +233,8 @@ export const opsVendorGamesSchema = z.object({
       status: z.enum(CATALOGUE_STATUSES),
       sort: z.number().int(),
       isHot: z.boolean(),
+      /** Whether the licence in force hides the game from players (BR: a P2P table, a foreign lottery's draw). */
+      hiddenByLicence: z.boolean(),
     }),
   ),
 });

@@ -48,6 +48,11 @@ export const loginResultSchema = z.object({
   passwordExpired: z.boolean(),
   /** True when the server refuses other calls until the password is changed. */
   mustChangePassword: z.boolean(),
+  /**
+   * True when the licence identifies players and this account (made before the switch) has not
+   * given its CPF: the server refuses other calls (IDENTITY_REQUIRED) until POST /wps/member/identity.
+   */
+  identityRequired: z.boolean().optional(),
   userInfo: z.object({
     userName: z.string(),
     nickname: z.string().nullable(),

@@ -154,6 +154,11 @@ export const contentItemBodySchema = z
     imageName: contentImageNameSchema.nullable(),
     /** A promotion's tags (none for other kinds); absent is none. */
     tags: z.array(z.enum(PROMOTION_TAGS)).max(PROMOTION_TAGS.length).default([]),
+    /**
+     * The item offers a bonus or an advance ("100% + R$ 500", free bets, cashback): refused where the
+     * licence forbids them (bonus-offers.ts, with the words checked too); absent is false.
+     */
+    bonusOffer: z.boolean().default(false),
     translations: z.record(languageKey, contentTranslationSchema),
     reason: opsReasonSchema,
   })
@@ -198,6 +203,7 @@ export const opsContentItemSchema = z.object({
   linkage: contentLinkageSchema.nullable(),
   image: contentImageSchema.nullable(),
   tags: z.array(z.enum(PROMOTION_TAGS)),
+  bonusOffer: z.boolean(),
   translations: z.record(z.string(), contentTranslationSchema),
   version: z.number(),
   createdAt: z.string(),

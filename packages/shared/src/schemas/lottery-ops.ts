@@ -36,6 +36,10 @@ export const opsLotteryGameSchema = z.object({
     .nullable(),
   closeBeforeSeconds: z.number(),
   resultSource: z.enum(['fair', 'operator', 'feed']),
+  /** The country whose official draw gives the results (a foreign lottery's draw); null for the operator's own draws. */
+  resultCountry: z.string().nullable(),
+  /** Whether the licence in force hides the game from players (BR: a foreign lottery's draw). */
+  hiddenByLicence: z.boolean(),
   paytable: z.unknown(),
   limits: opsLotteryLimitsSchema,
   status: z.enum(['active', 'paused']),

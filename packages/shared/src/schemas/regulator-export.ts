@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { opsListQuerySchema, opsPageSchema, opsReasonSchema } from './ops-list';
+import { WITHDRAWAL_ORIGINS, WITHDRAWAL_STATUSES } from './withdrawal';
 
 // The daily regulator export's files (docs/compliance.md, "Records, audit and reports"; Law
 // 14.790/2023 and SPA/MF ordinances 722/2024 and 1.143/2024 on the records the operator keeps and
@@ -8,11 +9,17 @@ import { opsListQuerySchema, opsPageSchema, opsReasonSchema } from './ops-list';
 // adapter away on the server (`records/export-format.ts`). Money is integer minor units as a
 // decimal string; instants are ISO 8601 in UTC.
 
-export const REGULATOR_EXPORT_SCHEMA_VERSION = 1;
+/** 2: the bettor's CPF on every bet, and the payouts file. */
+export const REGULATOR_EXPORT_SCHEMA_VERSION = 2;
 
 const minor = z.string().regex(/^-?\d+$/);
 const instant = z.iso.datetime();
 const id = z.string().regex(/^\d+$/);
+/** A bettor's CPF, whole (the regulator needs it); null for an account without one (registered under another licence, or anonymised). */
+const cpf = z
+  .string()
+  .regex(/^\d{11}$/)
+  .nullable();
 
 /** One round with money moved during the day: the day's stakes, wins and refunds, and the round so far. */
 export const exportBetSchema = z.strictObject({
@@ -23,6 +30,8 @@ export const exportBetSchema = z.strictObject({
   gameId: z.string().min(1),
   gameName: z.string(),
   playerId: id,
+  /** The bettor's CPF (also in the bettors file, with the name). */
+  cpf,
   currency: z.string().length(3),
   placedAt: instant,
   settledAt: instant.nullable(),
@@ -54,11 +63,9 @@ export const exportBettorSchema = z.strictObject({
   playerId: id,
   account: z.string().min(1),
   registeredAt: instant,
-  cpf: z
-    .string()
-    .regex(/^\d{11}$/)
-    .nullable(),
+  cpf,
   birthDate: z.iso.date().nullable(),
+  /** The name the identity check read from the bettor's document; null before it passed. */
   fullName: z.string().nullable(),
 });
 
@@ -106,7 +113,28 @@ export const exportTransactionSchema = z.strictObject({
   reference: z.string().nullable(),
 });
 
-export const REGULATOR_EXPORT_FILES = ['bets', 'bettors', 'wallets', 'transactions'] as const;
+/**
+ * A withdrawal the day saw requested or decided: the player's own request, the payout of a closed
+ * account's balance, or a barred player's refund, each traceable by its order's id (the barred hit
+ * names the same id). Paid by PIX when the order names a key (its type only, never the key).
+ */
+export const exportPayoutSchema = z.strictObject({
+  record: z.literal('payout'),
+  withdrawalId: id,
+  playerId: id,
+  cpf,
+  origin: z.enum(WITHDRAWAL_ORIGINS),
+  method: z.enum(['pix', 'bank_transfer']),
+  pixKeyType: z.enum(['cpf', 'email', 'phone', 'evp']).nullable(),
+  currency: z.string().length(3),
+  amountMinor: minor,
+  /** pending (held for review), approved (paid), rejected (the hold went back), completed or disputed (the player's answer). */
+  status: z.enum(WITHDRAWAL_STATUSES),
+  requestedAt: instant,
+  decidedAt: instant.nullable(),
+});
+
+export const REGULATOR_EXPORT_FILES = ['bets', 'bettors', 'wallets', 'transactions', 'payouts'] as const;
 export type RegulatorExportFile = (typeof REGULATOR_EXPORT_FILES)[number];
 
 export const regulatorExportRecordSchemas = {
@@ -114,6 +142,7 @@ export const regulatorExportRecordSchemas = {
   bettors: exportBettorSchema,
   wallets: exportWalletSchema,
   transactions: exportTransactionSchema,
+  payouts: exportPayoutSchema,
 } as const;
 
 /** The day's totals: each transaction category's sum, and the bets' stakes, wins and refunds. */

@@ -43,6 +43,14 @@ export type WithdrawalSettings = z.infer<typeof withdrawalSettingsSchema>;
 export const WITHDRAWAL_STATUSES = ['pending', 'approved', 'rejected', 'disputed', 'completed'] as const;
 export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
 
+/**
+ * Why an order was made: the player's own request, the payout of the balance of an account the
+ * player closed, or the refund of a barred player's balance (docs/compliance.md, "Player rights"
+ * and "Barred persons"). The last two go through the same hold, review and payee checks.
+ */
+export const WITHDRAWAL_ORIGINS = ['request', 'account_closure', 'barred_refund'] as const;
+export type WithdrawalOrigin = (typeof WITHDRAWAL_ORIGINS)[number];
+
 /** How an approved order was confirmed: by the player, or forced by the auto-receipt job. */
 export const WITHDRAWAL_CONFIRMATIONS = ['received', 'fully_paid', 'not_received', 'auto_received'] as const;
 export type WithdrawalConfirmation = (typeof WITHDRAWAL_CONFIRMATIONS)[number];
@@ -214,6 +222,8 @@ export const opsWithdrawalOrderSchema = withdrawalOrderSchema.extend({
   /** Set while an approval waits for a second operator (and kept once it was completed). */
   secondApproval: withdrawalSecondApprovalSchema.nullable(),
   alerts: z.array(withdrawalAlertSchema),
+  /** Why the order was made (absent from servers before migration 0630: a request). */
+  origin: z.enum(WITHDRAWAL_ORIGINS).optional(),
 });
 
 export type OpsWithdrawalOrder = z.infer<typeof opsWithdrawalOrderSchema>;

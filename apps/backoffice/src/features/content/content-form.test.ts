@@ -101,6 +101,7 @@ describe('contentFormValues', () => {
       linkage: { type: 'url', target: 'https://example.com' },
       image: null,
       tags: [],
+      bonusOffer: false,
       translations: { PT: { title: 'Aviso', bodyHtml: '<p>a</p>' }, EN: { title: 'Notice', bodyHtml: '<p>b</p>' } },
       version: 2,
       createdAt: '2026-11-01T00:00:00Z',

@@ -43,6 +43,8 @@ export type ContentFormValues = {
   imageName: string | null;
   /** A promotion's tags (checkboxes; other kinds have none). */
   tags: PromotionTag[];
+  /** The item offers a bonus or an advance (refused under a licence that forbids them). */
+  bonusOffer: boolean;
   translations: Record<ContentLanguage, { title: string; bodyHtml: string }>;
   reason: string;
 };
@@ -56,6 +58,7 @@ export const CONTENT_FIELDS = [
   'linkageTarget',
   'imageName',
   'tags',
+  'bonusOffer',
   'translations.PT.title',
   'translations.PT.bodyHtml',
   'translations.EN.title',
@@ -86,6 +89,7 @@ export function contentFormValues(item: OpsContentItem | null, kind: ContentKind
     linkageTarget: item?.linkage?.target ?? '',
     imageName: item?.image?.name ?? null,
     tags: item?.tags ?? [],
+    bonusOffer: item?.bonusOffer ?? false,
     translations: { PT: words('PT'), EN: words('EN') },
     reason: '',
   };
@@ -106,6 +110,7 @@ export function toContentBody(values: ContentFormValues, timeZone: string): z.in
     imageName: values.imageName,
     // Checkboxes of one name give an array; guard the shape a cleared group may leave.
     tags: values.kind === 'promotion' && Array.isArray(values.tags) ? values.tags : [],
+    bonusOffer: values.bonusOffer === true,
     translations: { PT: values.translations.PT, EN: values.translations.EN },
     reason: values.reason,
   };

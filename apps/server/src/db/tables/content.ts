@@ -32,6 +32,8 @@ export type ContentTables = {
     image_name: NullableText;
     /** A promotion's tags (migration 0215); empty for other kinds. */
     tags: ColumnType<string[], string[] | undefined, string[]>;
+    /** The item offers a bonus or an advance (migration 0620): refused, and hidden, where the licence forbids it. */
+    bonus_offer: ColumnType<boolean, boolean | undefined, boolean>;
   };
   content_images: {
     name: string;

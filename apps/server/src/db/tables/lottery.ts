@@ -32,6 +32,8 @@ export type LotteryTables = {
     schedule_from: Nullable<string>;
     close_before_seconds: number;
     result_source: LotteryResultSource;
+    /** The country whose official draw gives the results (a foreign lottery's draw); null for our own (migration 0610). */
+    result_country: Nullable<string>;
     paytable: Json;
     limits: Json;
     status: ColumnType<'active' | 'paused', 'active' | 'paused' | undefined, 'active' | 'paused'>;

@@ -54,6 +54,8 @@ export type MemberTables = {
     token_hash: string;
     member_id: string;
     must_change_password: Generated<boolean>;
+    /** Migration 0602: the account must give its CPF and date of birth before anything else (a pre-switch account under BR). */
+    identity_required: Generated<boolean>;
     created_at: CreatedAt;
     last_seen_at: CreatedAt;
     expires_at: Date;

@@ -1,11 +1,11 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { WithdrawalConfirmation, WithdrawalStatus } from '@wps/shared/schemas/withdrawal';
+import type { WithdrawalConfirmation, WithdrawalOrigin, WithdrawalStatus } from '@wps/shared/schemas/withdrawal';
 
 type Int8 = ColumnType<string, string, string>;
 type GeneratedInt8 = ColumnType<string, never, never>;
 type Timestamp = ColumnType<Date | null, Date | null | undefined, Date | null>;
 
-/** Tables owned by the withdrawal module (migrations 0030_withdrawals.sql, 0090_money_request_refusals.sql and 0510_withdrawal_second_operator.sql). */
+/** Tables owned by the withdrawal module (migrations 0030_withdrawals.sql, 0090_money_request_refusals.sql, 0510_withdrawal_second_operator.sql and 0630_lgpd_closure_and_payouts.sql). */
 export type WithdrawalTables = {
   withdrawal_orders: {
     id: GeneratedInt8;
@@ -43,6 +43,8 @@ export type WithdrawalTables = {
     approval_asked_by: ColumnType<string | null, string | null | undefined, string | null>;
     approval_asked_at: Timestamp;
     approval_wait_reasons: ColumnType<string[], string[] | undefined, string[]>;
+    /** Migration 0630: the player's request, the payout of a closed account's balance, or a barred player's refund; set at insert only. */
+    origin: ColumnType<WithdrawalOrigin, WithdrawalOrigin | undefined, never>;
   };
   withdrawal_proofs: {
     id: GeneratedInt8;

@@ -1,4 +1,5 @@
 import { ErrorCode } from '@wps/shared/error-codes';
+import { gameProductClass, vendorProductClass, type ProductClass } from '@wps/shared/licence';
 import { formatMinor, parseMajor } from '@wps/shared/money';
 import {
   GAME_CATEGORIES,
@@ -28,7 +29,32 @@ export type Snapshot = {
   lanes: VendorLanes;
   /** Game-list answers already serialised (and compressed), by filter: the lobby asks the same pages again and again. */
   pages: Map<string, CachedPage>;
+  /** Every game's product class a licence may forbid, hidden or not (a launch or a stake asks about it). */
+  classes: Map<string, ProductClass>;
+  /** The licence's forbidden classes this copy was built under (a switch builds another). */
+  forbiddenKey: string;
 };
+
+/** What the licence in force leaves out of players' lists (licence-products.ts). */
+export type SnapshotLicence = {
+  /** The product classes the licence forbids. */
+  forbidden: readonly ProductClass[];
+  /** The node ids of the lottery's games whose draws are a foreign lottery's (the lottery module knows them). */
+  foreignLotteries: ReadonlySet<string>;
+};
+
+/** A game's product class: the catalogue's own game type, or the lottery's word on a lottery game. */
+export function productClassOf(
+  game: { nodeId: string; gameType: string },
+  foreignLotteries: ReadonlySet<string>,
+): ProductClass | null {
+  return gameProductClass(game) ?? (foreignLotteries.has(game.nodeId) ? ('foreign_lottery' as const) : null);
+}
+
+/** The key a snapshot keeps of the classes it hid. */
+export function forbiddenKeyOf(forbidden: readonly ProductClass[]): string {
+  return [...forbidden].sort().join(',');
+}
 
 /** The status a player sees: the worse of the game's and its vendor's. */
 export function effectiveStatus(game: CatalogueStatus, vendor: CatalogueStatus): CatalogueStatus {
@@ -45,13 +71,16 @@ export function vendorLogoPath(vassalage: string): string {
 /**
  * The catalogue as players see it. `connected` holds the vendors the gateway can launch
  * (undefined: all); the others stay in `vendors` and `vendorByCode` for operators and the gateway,
- * but no player list, lane, search or board names them or their games.
+ * but no player list, lane, search or board names them or their games. Games of a product the
+ * licence forbids (`licence`) are left out the same way, and so is a vendor of such a product
+ * from the lanes once none of its games is left.
  */
 export function buildSnapshot(
   vendors: VendorRow[],
   games: GameRow[],
   scale: number,
   connected?: ReadonlySet<string>,
+  licence: SnapshotLicence = { forbidden: [], foreignLotteries: new Set() },
 ): Snapshot {
   const vendorByCode = new Map(vendors.map((v) => [v.vassalage, v]));
   const playable = new Set(
@@ -60,6 +89,12 @@ export function buildSnapshot(
       .map((v) => v.vassalage),
   );
   const items: GameItem[] = [];
+  const classes = new Map<string, ProductClass>();
+  for (const g of games) {
+    const product = productClassOf(g, licence.foreignLotteries);
+    if (product !== null) classes.set(g.nodeId, product);
+  }
+  const forbidden = new Set(licence.forbidden);
   // Vendor order first (sort_order), then each game's own sort: the order lanes and grids show.
   const vendorRank = new Map(vendors.map((v, i) => [v.vassalage, i]));
   const ordered = [...games].sort(
@@ -73,6 +108,8 @@ export function buildSnapshot(
     if (!vendor || !playable.has(vendor.vassalage)) continue;
     const status = effectiveStatus(g.status, vendor.status);
     if (status === 'disabled') continue;
+    const product = classes.get(g.nodeId);
+    if (product !== undefined && forbidden.has(product)) continue;
     items.push({
       nodeId: g.nodeId,
       vassalage: g.vassalage,
@@ -99,17 +136,30 @@ export function buildSnapshot(
     lanes: buildLanes(
       vendors.filter((v) => playable.has(v.vassalage)),
       items,
+      new Set(
+        vendors.flatMap((v) => {
+          const product = vendorProductClass(v);
+          return product !== null && forbidden.has(product) ? [v.vassalage] : [];
+        }),
+      ),
     ),
     pages: new Map(),
+    classes,
+    forbiddenKey: forbiddenKeyOf(licence.forbidden),
   };
 }
 
 /**
  * Lanes per category. A vendor shows in its own category's lane and
  * in the lane of every other game type it has games of (a sandbox vendor with slots and live
- * tables shows under RNG and LIVE).
+ * tables shows under RNG and LIVE). A vendor of a product the licence forbids (`hidden`) shows
+ * only where games of it are still listed.
  */
-export function buildLanes(vendors: VendorRow[], items: GameItem[]): VendorLanes {
+export function buildLanes(
+  vendors: VendorRow[],
+  items: GameItem[],
+  hidden: ReadonlySet<string> = new Set(),
+): VendorLanes {
   const counts = new Map<string, Map<string, number>>();
   for (const i of items) {
     const byVendor = counts.get(i.gameType) ?? new Map<string, number>();
@@ -122,7 +172,7 @@ export function buildLanes(vendors: VendorRow[], items: GameItem[]): VendorLanes
     for (const v of vendors) {
       if (v.status === 'disabled') continue;
       const gameCount = counts.get(category)?.get(v.vassalage) ?? 0;
-      if (v.category !== category && gameCount === 0) continue;
+      if ((v.category !== category || hidden.has(v.vassalage)) && gameCount === 0) continue;
       cards.push({
         vassalage: v.vassalage,
         name: v.name,

@@ -93,6 +93,27 @@ export async function findGameRow(db: Db, nodeId: string): Promise<GameRow | und
   return row ? toGame(row) : undefined;
 }
 
+/**
+ * The games of a game type players can reach: neither the game nor its vendor disabled (under
+ * maintenance they are still listed), with the vendor's name, in lobby order.
+ */
+export async function findLiveGamesOfType(
+  db: Db,
+  gameType: string,
+): Promise<{ nodeId: string; name: string; vendorName: string }[]> {
+  return db
+    .selectFrom('games as g')
+    .innerJoin('game_vendors as v', 'v.vassalage', 'g.vassalage')
+    .select(['g.node_id as nodeId', 'g.name as name', 'v.name as vendorName'])
+    .where('g.game_type', '=', gameType)
+    .where('g.status', '<>', 'disabled')
+    .where('v.status', '<>', 'disabled')
+    .orderBy('v.sort_order')
+    .orderBy('g.sort')
+    .orderBy('g.node_id')
+    .execute();
+}
+
 /** Insert vendors that do not exist yet (the seed never overwrites an operator's changes). */
 export async function insertMissingVendors(db: Db, vendors: VendorInsert[]): Promise<number> {
   if (vendors.length === 0) return 0;

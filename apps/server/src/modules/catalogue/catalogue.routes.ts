@@ -16,7 +16,7 @@ import {
   hotGamesRequestSchema,
   opsGamesQuerySchema,
   opsVendorGamesSchema,
-  opsVendorSchema,
+  opsVendorListItemSchema,
   rankListRequestSchema,
   rankListSchema,
   recentGamesRequestSchema,
@@ -127,9 +127,9 @@ export function registerCatalogueRoutes(app: RouteApp, services: AppServices): v
 
   app.get(
     '/ops/vendors',
-    { config: { permission: 'games.read' }, schema: { response: success(z.array(opsVendorSchema)) } },
+    { config: { permission: 'games.read' }, schema: { response: success(z.array(opsVendorListItemSchema)) } },
     async () => {
-      return ok(await catalogue.listVendors());
+      return ok(await catalogue.listVendorsForOps());
     },
   );
 

@@ -1,5 +1,6 @@
 import { ErrorCode } from '@wps/shared/error-codes';
 import { formatMinor } from '@wps/shared/money';
+import type { ProductClass } from '@wps/shared/licence';
 import {
   type CatalogueStatus,
   type FavouriteList,
@@ -38,7 +39,16 @@ import {
 } from './catalogue.repository';
 import { createCatalogueSettings } from './catalogue-settings';
 import { createCatalogueViews } from './catalogue-views';
-import { buildSnapshot, filterGames, page, type GameListQuery, type Snapshot } from './catalogue-snapshot';
+import {
+  buildSnapshot,
+  filterGames,
+  forbiddenKeyOf,
+  page,
+  type GameListQuery,
+  type Snapshot,
+} from './catalogue-snapshot';
+import { createCatalogueLicence } from './catalogue-licence';
+import type { ProductLicence } from '../licence/licence-products';
 import { cachedPage, type CachedPage } from '../../http/cached-page';
 
 type Db = Kysely<Database>;
@@ -59,6 +69,8 @@ export type CatalogueContext = Pick<AppContext, 'db'> & {
    * lists show only those. Without it (a catalogue on its own) every vendor counts as connected.
    */
   connections?: VendorConnectionsPort;
+  /** The products the licence allows (licence-products.ts): players' lists leave out what it forbids. */
+  licence?: Pick<ProductLicence, 'forbidden'>;
   now?: () => number;
 };
 
@@ -105,17 +117,27 @@ export function createCatalogueService(ctx: CatalogueContext) {
   feed?.onReset(evict);
   // Connecting or disconnecting a vendor changes what players see as much as a catalogue write.
   ctx.connections?.onChange(evict);
+  // The lottery's games whose draws are a foreign lottery's: the lottery module knows them, and is
+  // built after the catalogue (services.ts hands its answer over with useForeignLotteries).
+  let foreignLotteries: () => Promise<ReadonlySet<string>> = async () => new Set();
+
+  /** The classes the licence in force forbids (this instance's copy of the licence). */
+  const forbiddenNow = async (): Promise<readonly ProductClass[]> => (await ctx.licence?.forbidden()) ?? [];
 
   async function snapshot(): Promise<Snapshot> {
     const { currencyScale } = await system.getBrand();
-    if (cached && feed?.isLive && cached.scale === currencyScale) return cached;
+    // A switch of licence changes what players see: a copy built under other rules is not used.
+    const forbidden = await forbiddenNow();
+    if (cached && feed?.isLive && cached.scale === currencyScale && cached.forbiddenKey === forbiddenKeyOf(forbidden))
+      return cached;
     const started = generation;
-    const [vendors, games, connected] = await Promise.all([
+    const [vendors, games, connected, foreign] = await Promise.all([
       findAllVendors(db),
       findAllGames(db),
       ctx.connections?.connectedVendors(),
+      foreignLotteries(),
     ]);
-    const fresh = buildSnapshot(vendors, games, currencyScale, connected);
+    const fresh = buildSnapshot(vendors, games, currencyScale, connected, { forbidden, foreignLotteries: foreign });
     if (feed?.isLive && started === generation) cached = fresh;
     return fresh;
   }
@@ -201,25 +223,38 @@ export function createCatalogueService(ctx: CatalogueContext) {
     ...createCatalogueViews(ctx),
     /** The operator's lobby settings of vendors and games (catalogue-settings.ts). */
     ...createCatalogueSettings({ db, audit, evict }),
+    /** Products under the licence: classes, the back office's marks, the switch's blockers (catalogue-licence.ts). */
+    ...createCatalogueLicence({ snapshot, forbidden: forbiddenNow }),
     /** Every vendor as stored, disabled ones too (operators), in lobby order. */
     async listVendors(): Promise<CatalogueVendor[]> {
       return (await snapshot()).vendors;
     },
 
-    /** GET /ops/games: a vendor's games as stored (disabled ones too), for operators. */
+    /** GET /ops/games: a vendor's games as stored (disabled ones too), for operators, each marked when the licence hides it. */
     async listVendorGamesForOps(vassalage: string) {
       const vendor = await findVendorRow(db, vassalage);
       if (!vendor) throw new AppError(ErrorCode.VENDOR_NOT_FOUND, 'No such game vendor', { vassalage });
       const { currencyScale } = await system.getBrand();
       const games = await findVendorGames(db, vassalage);
+      const [{ classes }, forbidden] = await Promise.all([snapshot(), forbiddenNow()]);
       return {
         vendor,
-        games: games.map((g) => ({
-          ...g,
-          minBet: formatMinor(g.minBetMinor, currencyScale),
-          minBetMinor: g.minBetMinor.toString(),
-        })),
+        games: games.map((g) => {
+          const product = classes.get(g.nodeId);
+          return {
+            ...g,
+            minBet: formatMinor(g.minBetMinor, currencyScale),
+            minBetMinor: g.minBetMinor.toString(),
+            hiddenByLicence: product !== undefined && forbidden.includes(product),
+          };
+        }),
       };
+    },
+
+    /** Tell the catalogue which lottery games are a foreign lottery's draws (services.ts, once the lottery is built). */
+    useForeignLotteries(source: () => Promise<ReadonlySet<string>>): void {
+      foreignLotteries = source;
+      evict();
     },
 
     /** A vendor as stored, whatever its status; undefined when unknown. */

@@ -76,6 +76,7 @@ describeEachDatabase('content answers on schedule', (target) => {
       db: t.database.db,
       audit: t.app.services.audit,
       system: t.app.services.system,
+      licence: t.app.services.licence,
       changeFeed: feed,
       now: () => clock.now,
     });

@@ -22,6 +22,8 @@ export type ContentItemFields = {
   linkageTarget: string | null;
   imageName: string | null;
   tags: string[];
+  /** The operator's word that the item offers a bonus (migration 0620). */
+  bonusOffer: boolean;
 };
 export type TranslationFields = { language: string; title: string; bodyHtml: string };
 
@@ -36,6 +38,7 @@ function columns(fields: ContentItemFields) {
     linkage_target: fields.linkageTarget,
     image_name: fields.imageName,
     tags: fields.tags,
+    bonus_offer: fields.bonusOffer,
   };
 }
 
@@ -131,6 +134,11 @@ export async function findItemPage(
     query.select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.n) };
+}
+
+/** Every published item of every kind, in id order (the licence's list of what a switch would break). */
+export async function findAllPublishedItems(db: Db): Promise<ContentItemRow[]> {
+  return db.selectFrom('content_items').selectAll().where('status', '=', 'published').orderBy('id').execute();
 }
 
 /** Every published item of a kind, in order, whatever its schedule (the caller keeps those due). */

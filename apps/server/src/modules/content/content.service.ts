@@ -17,11 +17,13 @@ import { runInTransaction } from '../../db/run-in-transaction';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import type { AuditActorType, AuditService } from '../audit/audit.service';
+import type { LicenceService } from '../licence/licence.service';
 import type { SystemService } from '../system/system.service';
 import { createContentAnswerCache } from './content-answers';
 import { sanitizeContentHtml } from './content-html';
 import { createContentImageStore } from './content-image-store';
 import { createContentReads } from './content-reads';
+import { contentLicenceBlockers, HIDDEN_WHEN_BONUS, isBonusOffer, refuseBonusContent } from './content-licence';
 import {
   findItem,
   findItemPage,
@@ -44,6 +46,11 @@ type ContentContext = {
   audit: Pick<AuditService, 'record'>;
   system: Pick<SystemService, 'getOperatorConfig'>;
   changeFeed?: Pick<ChangeFeed, 'isLive' | 'subscribe' | 'onReset'>;
+  /**
+   * The operator's licence: the profile in a writer's transaction (a bonus offer is refused where it
+   * forbids them), and each instance's copy of its rules for the players' reads (such items are left out).
+   */
+  licence: Pick<LicenceService, 'currentRules'> & { policy: Pick<LicenceService['policy'], 'profile'> };
   /** The vendor of a game a banner launches (the catalogue's), or null when it has no such game open. */
   gameVendor?: (nodeId: string) => Promise<string | null>;
   /** Clock in epoch ms, injectable for tests. */
@@ -69,6 +76,7 @@ function toOpsItem(
         : null,
     image: row.image_name ? (images.get(row.image_name) ?? null) : null,
     tags: row.tags as PromotionTag[],
+    bonusOffer: row.bonus_offer,
     translations: Object.fromEntries(
       translations
         .filter((t) => t.item_id === row.id)
@@ -94,6 +102,7 @@ function fieldsOf(body: ContentItemBody): { fields: ContentItemFields; translati
       imageName: body.imageName,
       // Kept in the product's order, however they were ticked.
       tags: PROMOTION_TAGS.filter((tag) => body.tags?.includes(tag)),
+      bonusOffer: body.bonusOffer ?? false,
     },
     translations: Object.entries(body.translations).map(([language, t]) => ({
       language,
@@ -106,6 +115,8 @@ function fieldsOf(body: ContentItemBody): { fields: ContentItemFields; translati
 /** A published item, its picture and its words, kept in memory for the players' reads. */
 type LiveEntry = {
   row: ContentItemRow;
+  /** Flagged a bonus offer, or its words name one in some language (bonus-offers.ts). */
+  isBonusOffer: boolean;
   image: ContentImage | null;
   words: Map<string, { title: string; bodyHtml: string }>;
 };
@@ -146,15 +157,19 @@ export function createContentService(ctx: ContentContext) {
       ),
       images.describe(rows.map((r) => r.image_name)),
     ]);
-    const entries = rows.map((row) => ({
-      row,
-      image: row.image_name ? (pictures.get(row.image_name) ?? null) : null,
-      words: new Map(
+    const entries = rows.map((row) => {
+      const words = new Map(
         translations
           .filter((t) => t.item_id === row.id)
           .map((t) => [t.language, { title: t.title, bodyHtml: t.body_html }]),
-      ),
-    }));
+      );
+      return {
+        row,
+        isBonusOffer: isBonusOffer(row, words),
+        image: row.image_name ? (pictures.get(row.image_name) ?? null) : null,
+        words,
+      };
+    });
     if (feed?.isLive && started === generation) cache.set(kind, entries);
     return entries;
   }
@@ -213,13 +228,18 @@ export function createContentService(ctx: ContentContext) {
     getItem,
     images,
 
+    /** The published items a profile would forbid (the licence's switch asks, in its transaction). */
+    licenceBlockers: contentLicenceBlockers,
+
     /**
      * A players' read of one kind as the bytes sent, cached per `key` (the route and its query)
      * and the language asked for (see content-answers.ts). `read` builds the answer's value.
      */
     async answer(kind: ContentKind, language: string | undefined, key: string, read: () => Promise<unknown>) {
-      const { languages } = await system.getOperatorConfig();
-      return answers.get(`${kind}|${language ?? ''}|${languages.default}|${key}`, async () => {
+      const [{ languages }, rules] = await Promise.all([system.getOperatorConfig(), ctx.licence.currentRules()]);
+      // An answer kept under one licence is not served under another (bonus offers come and go with it).
+      const licence = rules.bonusAdvertising ? 'bonus' : 'no-bonus';
+      return answers.get(`${kind}|${language ?? ''}|${languages.default}|${licence}|${key}`, async () => {
         const at = now();
         const [value, validUntil] = await Promise.all([read(), nextScheduleTurn(kind, at)]);
         return { value, validUntil };
@@ -249,6 +269,7 @@ export function createContentService(ctx: ContentContext) {
       const { fields, translations } = fieldsOf(body);
       await assertImage(body.imageName);
       return committed(async (trx) => {
+        await refuseBonusContent(trx, ctx.licence, { bonusOffer: fields.bonusOffer, translations });
         const row = await insertItem(trx, fields, translations);
         const after = await opsItem(trx, row);
         await audit.record(trx, {
@@ -275,6 +296,7 @@ export function createContentService(ctx: ContentContext) {
           throw new AppError(ErrorCode.VALIDATION_FAILED, 'An item keeps its kind', {
             fields: [{ field: 'kind', message: `this item is a ${locked.kind}` }],
           });
+        await refuseBonusContent(trx, ctx.licence, { bonusOffer: fields.bonusOffer, translations });
         const before = await opsItem(trx, locked);
         const row = await updateItem(trx, id, fields, translations);
         const after = await opsItem(trx, row);
@@ -298,6 +320,13 @@ export function createContentService(ctx: ContentContext) {
         if (!locked) throw new AppError(ErrorCode.CONTENT_NOT_FOUND, 'No such content item', { id });
         if (locked.status === status)
           throw new AppError(ErrorCode.CONTENT_STATUS_UNCHANGED, `The item is already ${status}`, { id, status });
+        if (status === 'published') {
+          const words = await findTranslations(trx, [id]);
+          await refuseBonusContent(trx, ctx.licence, {
+            bonusOffer: locked.bonus_offer,
+            translations: words.map((t) => ({ language: t.language, title: t.title, bodyHtml: t.body_html })),
+          });
+        }
         const before = await opsItem(trx, locked);
         const row = await setItemStatus(trx, id, status);
         const action =
@@ -322,11 +351,19 @@ export function createContentService(ctx: ContentContext) {
      * neither is left out).
      */
     async live(kind: ContentKind, language: string | undefined, group?: string): Promise<LiveContentItem[]> {
-      const [entries, config] = await Promise.all([loadLive(kind), system.getOperatorConfig()]);
+      const [entries, config, rules] = await Promise.all([
+        loadLive(kind),
+        system.getOperatorConfig(),
+        ctx.licence.currentRules(),
+      ]);
       const at = now();
       const fallback = config.languages.default;
+      // Defence in depth: such an item cannot be saved or published under the licence, nor the
+      // licence switched while one is published; one that got through anyway is still not shown.
+      const hideBonus = !rules.bonusAdvertising && HIDDEN_WHEN_BONUS.has(kind);
       const out: LiveContentItem[] = [];
-      for (const { row, image, words } of entries) {
+      for (const { row, image, words, isBonusOffer: offersBonus } of entries) {
+        if (hideBonus && offersBonus) continue;
         if (group !== undefined && row.group_code !== group) continue;
         if (row.publish_from && row.publish_from.getTime() > at) continue;
         if (row.publish_until && row.publish_until.getTime() <= at) continue;

@@ -59,7 +59,11 @@ export async function registerGatewayRoutes(app: RouteApp, services: AppServices
 
   app.post(
     '/wps/relay/GCS_walletTransfer',
-    { schema: { body: walletTransferBodySchema, response: success(walletTransferResultSchema) } },
+    {
+      // Money sent to a P2P vendor's wallet is a stake on its tables (licence-products.ts).
+      config: { licenceDoors: ['stake'] },
+      schema: { body: walletTransferBodySchema, response: success(walletTransferResultSchema) },
+    },
     async (request) => {
       const member = await requireMember(request);
       return ok(await gateway.transfers.walletTransfer(member.memberId, request.body));
@@ -135,6 +139,7 @@ function registerVendorCallbacks(app: RouteApp, services: AppServices): void {
     scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
     // Each route and the callback name it signs come from one place, so they cannot drift apart.
+    // A bet is a stake: on a product a licence may forbid it asks the stake door (licence-products.ts).
     const on = <S extends z.ZodType>(
       callback: CallbackName,
       schema: S,
@@ -143,6 +148,7 @@ function registerVendorCallbacks(app: RouteApp, services: AppServices): void {
       scope.post(
         `${VENDOR_CALLBACK_PREFIX}:vassalage/${callback}`,
         {
+          config: { licenceDoors: callback === 'bet' ? (['stake'] as const) : [] },
           schema: {
             response: success(callback === 'authenticate' ? vendorAuthenticateResultSchema : vendorWalletResultSchema),
           },

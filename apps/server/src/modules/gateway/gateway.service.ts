@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { isTrialType } from '@wps/shared/constants';
 import { ErrorCode } from '@wps/shared/error-codes';
+import type { ProductClass } from '@wps/shared/licence';
 import { formatMinor } from '@wps/shared/money';
 import type { LaunchGameBody, LaunchGameResult, VendorAuthenticateResult } from '@wps/shared/schemas/gateway';
 import { launchGameBodySchema } from '@wps/shared/schemas/gateway';
@@ -31,6 +32,7 @@ import {
 import { createSeamlessService } from './seamless.service';
 import type { SeamlessService, WinLimits } from './seamless.types';
 import type { BetGuard } from './seamless.service';
+import type { SeamlessProducts } from './seamless-product-bets';
 import { sumMemberRounds } from './round-history';
 import { createTransferWalletService } from './transfer-wallet.service';
 import { createGatewayViews } from './gateway-views';
@@ -131,6 +133,21 @@ export type GatewayContext = Pick<AppContext, 'db' | 'log'> & {
   betGuard?: BetGuard;
   /** Refuses a launch the licence does not allow now (a face check due: the KYC module); throws an AppError. */
   launchGuard?: (memberId: string) => Promise<void>;
+  /** The products the licence allows (licence-products.ts, composed in services.ts). */
+  products?: GatewayProducts;
+};
+
+/**
+ * What the gateway asks about the products it launches and takes stakes on: their class (the
+ * catalogue's, with the lottery's foreign draws) and the licence's word on it.
+ */
+export type GatewayProducts = SeamlessProducts & {
+  /** A vendor's class of product (money sent to a PVP vendor's wallet is staked on P2P tables); null for none. */
+  vendorClassOf(vassalage: string): Promise<ProductClass | null>;
+  /** The classes the licence in force forbids (this instance's copy): the PVP room list hides P2P tables. */
+  forbidden(): Promise<readonly ProductClass[]>;
+  /** Refuses (LICENCE_REFUSED) the launch of a product the licence in force forbids. */
+  refuseLaunch(product: ProductClass | null): Promise<void>;
 };
 
 /** Who changes an adapter (audit log). */
@@ -182,7 +199,11 @@ export function createGatewayService(ctx: GatewayContext) {
     changeFeed: ctx.changeFeed,
   });
 
-  const seamless: SeamlessService = createSeamlessService({ ...ctx, winLimits: settings.winLimits });
+  const seamless: SeamlessService = createSeamlessService({
+    ...ctx,
+    winLimits: settings.winLimits,
+    products: ctx.products,
+  });
 
   /** Every transfer-wallet adapter. */
   async function listTransferAdapters(): Promise<AdapterRow[]> {
@@ -249,8 +270,14 @@ export function createGatewayService(ctx: GatewayContext) {
     return toAdapterView(stored);
   }
 
-  const transfers = createTransferWalletService({ ...ctx, findAdapter, listTransferAdapters });
-  const rooms = createPvpRooms({ catalogue, findAdapter, brand: () => ctx.system.getBrand(), log: ctx.log });
+  const transfers = createTransferWalletService({ ...ctx, findAdapter, listTransferAdapters, products: ctx.products });
+  const rooms = createPvpRooms({
+    catalogue,
+    findAdapter,
+    brand: () => ctx.system.getBrand(),
+    log: ctx.log,
+    forbidden: ctx.products?.forbidden,
+  });
 
   /** Register the reference vendor's two adapters when VENDOR_SANDBOX_URL and _SECRET are set. */
   async function start(): Promise<void> {
@@ -318,6 +345,8 @@ export function createGatewayService(ctx: GatewayContext) {
     const { game, vendor } = await catalogue.getGame(input.nodeId);
     if (vendor.vassalage !== input.vassalage)
       throw new AppError(ErrorCode.GAME_NOT_FOUND, 'No such game at this vendor', { nodeId: input.nodeId });
+    // A product the licence forbids (BR: a P2P table, a foreign lottery's draw) is not launched.
+    if (ctx.products) await ctx.products.refuseLaunch(await ctx.products.classOf(game.nodeId));
     const inHouse = connections.findInternal(vendor.vassalage);
     const adapter = inHouse ? undefined : await findAdapter(vendor.vassalage);
     if (!inHouse && !adapter)

@@ -1,4 +1,5 @@
 import { ErrorCode } from '@wps/shared/error-codes';
+import type { ProductClass } from '@wps/shared/licence';
 import { formatMinor, parseMajor } from '@wps/shared/money';
 import {
   isRoomJoinable,
@@ -54,6 +55,8 @@ export function createPvpRooms(ctx: {
   brand: () => Promise<{ currency: string; currencyScale: number }>;
   log: Pick<Logger, 'warn'>;
   cacheMs?: number;
+  /** The product classes the licence in force forbids: under one that forbids P2P tables no room is listed. */
+  forbidden?: (() => Promise<readonly ProductClass[]>) | undefined;
 }) {
   const cacheMs = ctx.cacheMs ?? ROOM_LIST_CACHE_MS;
   const copies = new Map<string, { at: number; rooms: Promise<VendorRoom[]> }>();
@@ -153,6 +156,9 @@ export function createPvpRooms(ctx: {
     async list(body: RoomListRequest): Promise<RoomList> {
       const input = roomListRequestSchema.parse(body);
       const { currency, currencyScale: scale } = await ctx.brand();
+      // Every room is a P2P table: a licence that forbids them lists none, and no vendor is asked.
+      const forbidden: readonly ProductClass[] = (await ctx.forbidden?.()) ?? [];
+      if (forbidden.includes('p2p_table')) return { currency, rooms: [], games: [] };
       const vendors = await pvpVendors(input.vassalage);
       const perVendor = await Promise.all(
         vendors.map((v) =>

@@ -59,6 +59,14 @@ export const SEAMLESS_REFUSALS = {
   unknown_round: { errorCode: ErrorCode.BET_NOT_FOUND, message: 'No such round' },
   /** A player id that is no member. */
   unknown_player: { errorCode: ErrorCode.BET_NOT_FOUND, message: 'Unknown player' },
+  /**
+   * A stake on a product the operator's licence forbids (BR: a P2P table), refused by the stake
+   * door before seamless_apply (migration 0610; the answer carries the rule and its source).
+   */
+  licence_product: {
+    errorCode: ErrorCode.LICENCE_REFUSED,
+    message: "The operator's licence does not allow this game",
+  },
 } as const satisfies Record<string, SeamlessRefusal>;
 
 export type SeamlessRefusalReason = keyof typeof SEAMLESS_REFUSALS;

@@ -27,6 +27,7 @@ import {
 import { refuse } from './seamless-refusals';
 import { hashCallback, housePurposeFor, housePurposeForSlot } from './seamless-shared';
 import { createSeamlessRollback } from './seamless-rollback';
+import { createProductBets, type SeamlessProducts } from './seamless-product-bets';
 import type {
   PreparedBets,
   SeamlessAccounts,
@@ -54,6 +55,11 @@ export type SeamlessContext = Pick<AppContext, 'db' | 'log' | 'metrics'> & {
    * rejects with the refusal of an excluded player or one whose required limits are missing.
    */
   betGuard?: BetGuard;
+  /**
+   * The products the licence allows (licence-products.ts): a bet on a game of a class a licence
+   * may forbid (a P2P table) asks the stake door in the transaction that takes it.
+   */
+  products?: SeamlessProducts;
 };
 
 export type BetGuard = {
@@ -226,6 +232,11 @@ export function createSeamlessService(ctx: SeamlessContext): SeamlessService {
   // are written set-based (seamless_win_many, migration 0317).
   const bulk = queue('seamless_bulk', MAX_BULK_BATCH, MAX_IN_FLIGHT, applySeamlessWins);
 
+  // Bets on products a licence may forbid: the stake door asked in the bet's own transaction.
+  const productBets = ctx.products
+    ? createProductBets({ products: ctx.products, inTransaction, guardBet, settleAnswer })
+    : null;
+
   /** Queue a bet or win and turn its answer into a result or an AppError. */
   async function apply(
     op: QueuedOp,
@@ -284,6 +295,9 @@ export function createSeamlessService(ctx: SeamlessContext): SeamlessService {
     const money = await brand();
     const accounts = await accountsFor(db, input.memberId, money.currency);
     const op = betOp(input, money, accounts);
+    // A bet on a product a licence may forbid is decided in a transaction of its own (seamless-product-bets.ts).
+    const product = (await ctx.products?.classOf(input.gameId)) ?? null;
+    if (product !== null && productBets) return productBets.bet(input, op, accounts.houseId, product);
     const rg = accounts.demo ? null : await guardBet(db, input);
     return apply(rg ? { ...op, rg } : op);
   }

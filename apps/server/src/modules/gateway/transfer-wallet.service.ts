@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { ErrorCode } from '@wps/shared/error-codes';
+import type { ProductClass } from '@wps/shared/licence';
 import { formatMinor, parseMajor } from '@wps/shared/money';
 import type {
   MerchantWalletBody,
@@ -46,6 +47,14 @@ export type TransferWalletContext = Pick<AppContext, 'db' | 'log'> & {
   listTransferAdapters(): Promise<AdapterRow[]>;
   /** The player's loss limits, which money sent to a vendor counts against (responsible gaming). */
   betGuard?: Pick<BetGuard, 'transferLimits'>;
+  /**
+   * The products the licence allows (licence-products.ts): money sent to the wallet of a vendor
+   * whose product a licence may forbid (a PVP vendor's P2P tables) asks the stake door first.
+   */
+  products?: {
+    vendorClassOf(vassalage: string): Promise<ProductClass | null>;
+    askStake(trx: Db, memberId: string, product: ProductClass): Promise<void>;
+  };
 };
 
 /**
@@ -141,6 +150,8 @@ export function createTransferWalletService(ctx: TransferWalletContext) {
       );
     }
     const sourcePurpose = direction === 'in' ? PLAYER_MAIN : vendorWalletPurpose(adapter.vassalage);
+    // Money sent in is staked on the vendor's games: its class of product, if a licence may forbid it.
+    const product = direction === 'in' ? ((await ctx.products?.vendorClassOf(adapter.vassalage)) ?? null) : null;
     const transferRef = `wps-${crypto.randomUUID()}`;
     let made: { transfer: TransferRow; isNew: boolean };
     try {
@@ -152,6 +163,8 @@ export function createTransferWalletService(ctx: TransferWalletContext) {
         if (await findPendingTransfer(t, memberId, adapter.vassalage)) {
           throw new AppError(ErrorCode.TRANSFER_PENDING, 'A transfer with this vendor is still being confirmed');
         }
+        // The stake door, in the transaction that takes the money (refused: no hold, nothing moves).
+        if (product !== null) await ctx.products?.askStake(t, memberId, product);
         const source =
           direction === 'in'
             ? await ledger.ensurePlayerWallet(t, memberId, currency)

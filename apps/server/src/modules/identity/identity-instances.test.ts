@@ -113,6 +113,7 @@ describePostgres('identity under the BR profile on several connections and insta
             runs.push(name);
             return app.services.identity.sweep(period);
           },
+          clock: app.services.identity.clock,
         },
         scheduler,
       );

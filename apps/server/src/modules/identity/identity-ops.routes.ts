@@ -8,6 +8,9 @@ import {
   barredHitsQuerySchema,
   barredListEntryParamsSchema,
   barredListSchema,
+  barredRefundSchema,
+  recordBarredContactBodySchema,
+  refundBarredHitBodySchema,
   removeBarredCpfBodySchema,
   settleBarredHitBodySchema,
 } from '@wps/shared/schemas/identity';
@@ -21,11 +24,11 @@ import { requestOperator } from '../operator/operator-auth';
 /**
  * The back office's barred-persons screens (docs/compliance.md, "Barred persons"). Permissions
  * follow the screens they sit beside: the hits are player data (players.read), recording a
- * balance's settlement is a money decision (adjustments.approve, as approving the adjustment
- * that paid it out), and the sandbox list is the provider's configuration (settings.read / settings.write).
+ * balance's refund and its settlement are money decisions (adjustments.approve: admin, finance;
+ * the refund's withdrawal is then approved in the withdrawal queue), and the sandbox list is the provider's configuration (settings.read / settings.write).
  */
 export function registerIdentityOpsRoutes(app: RouteApp, services: AppServices): void {
-  const { identity, barredListSandbox } = services;
+  const { identity, barredRefunds, barredListSandbox } = services;
   const operatorId = async (request: Parameters<typeof requestOperator>[0]) =>
     (await requestOperator(request)).operatorId;
   const sandbox = () => {
@@ -51,7 +54,43 @@ export function registerIdentityOpsRoutes(app: RouteApp, services: AppServices):
       config: { permission: 'adjustments.approve' },
       schema: { params: barredHitParamsSchema, body: settleBarredHitBodySchema, response: success(barredHitSchema) },
     },
-    async (request) => ok(await identity.hits.settle(await operatorId(request), request.params.id, request.body.note)),
+    async (request) => {
+      const by = await operatorId(request);
+      // A hit whose balance went out as a refund settles once that payout is paid (barred-refund.ts).
+      await barredRefunds.assertSettleable(request.params.id);
+      return ok(await identity.hits.settle(by, request.params.id, request.body.note));
+    },
+  );
+
+  // The balance goes back as a PIX payout to the member's own key (a withdrawal of origin
+  // barred_refund, in the withdrawal queue), never an adjustment.
+  app.post(
+    '/ops/compliance/barred-hits/:id/refund',
+    {
+      config: { permission: 'adjustments.approve' },
+      schema: {
+        params: barredHitParamsSchema,
+        body: refundBarredHitBodySchema,
+        response: success(barredRefundSchema),
+      },
+    },
+    async (request) => ok(await barredRefunds.refund(await operatorId(request), request.params.id, request.body)),
+  );
+
+  // A contact made with a barred member (an e-mail, an SMS, a call) joins the hit's record beside
+  // the site's own inbox notice; whoever may read the hits and speaks to players records it.
+  app.post(
+    '/ops/compliance/barred-hits/:id/contacts',
+    {
+      config: { permission: 'players.write' },
+      schema: {
+        params: barredHitParamsSchema,
+        body: recordBarredContactBodySchema,
+        response: success(barredHitSchema),
+      },
+    },
+    async (request) =>
+      ok(await identity.hits.recordContact(await operatorId(request), request.params.id, request.body)),
   );
 
   app.get(

@@ -26,6 +26,8 @@ describe('the sandbox barred-persons list in production', () => {
       jurisdiction: async () => 'BR',
       provider: null,
       endSessions: unused,
+      clearIdentityRequired: unused,
+      notify: unused,
       balance: unused,
       accountNames: unused,
       timeZone: async () => 'America/Sao_Paulo',

@@ -13,7 +13,7 @@ export async function isCpfTaken(db: Db, cpf: string): Promise<boolean> {
 /** Write a new member's identity in the account's transaction; a taken CPF raises 23505 on member_identities_cpf_key. */
 export async function insertIdentity(
   trx: Db,
-  row: { memberId: string; cpf: string; birthDate: string; checkedOn: string },
+  row: { memberId: string; cpf: string; birthDate: string; checkedOn: string | null },
 ): Promise<void> {
   await trx
     .insertInto('member_identities')
@@ -27,7 +27,7 @@ export async function insertIdentity(
     .execute();
 }
 
-/** A member's CPF and the operator day it was last found clear at login. */
+/** A member's CPF and the operator day it was last found clear at login; none once anonymised (no CPF left). */
 export async function findLoginIdentity(
   db: Db,
   memberId: string,
@@ -36,12 +36,127 @@ export async function findLoginIdentity(
     .selectFrom('member_identities')
     .select(['cpf', sql<string | null>`to_char(barred_checked_on, 'YYYY-MM-DD')`.as('checkedOn')])
     .where('member_id', '=', memberId)
+    .where('cpf', 'is not', null)
+    .$narrowType<{ cpf: string }>()
     .executeTakeFirst();
 }
 
-/** Mark a member's CPF clear for an operator day (the day's first login asked the list). */
-export async function markCheckedOn(db: Db, memberId: string, day: string): Promise<void> {
-  await db.updateTable('member_identities').set({ barred_checked_on: day }).where('member_id', '=', memberId).execute();
+/** What the identity holds of a member, for their data copy (LGPD art. 18 II); undefined without one. */
+export async function findIdentityRecord(
+  db: Db,
+  memberId: string,
+): Promise<
+  | {
+      cpf: string | null;
+      birthDate: string | null;
+      fullName: string | null;
+      createdAt: Date;
+      updatedAt: Date;
+      anonymisedAt: Date | null;
+    }
+  | undefined
+> {
+  return db
+    .selectFrom('member_identities')
+    .select([
+      'cpf',
+      sql<string | null>`to_char(birth_date, 'YYYY-MM-DD')`.as('birthDate'),
+      'full_name as fullName',
+      'created_at as createdAt',
+      'updated_at as updatedAt',
+      'anonymised_at as anonymisedAt',
+    ])
+    .where('member_id', '=', memberId)
+    .executeTakeFirst();
+}
+
+/**
+ * Remove a member's CPF, date of birth and KYC name (LGPD anonymisation after the retention), under
+ * the row's lock; answers the names of the fields that held a value, or null when there is no
+ * identity or it was anonymised already. The row stays, marked with when.
+ */
+export async function anonymiseIdentity(trx: Db, memberId: string, at: Date): Promise<string[] | null> {
+  const row = await trx
+    .selectFrom('member_identities')
+    .select(['cpf', 'birth_date', 'full_name', 'anonymised_at'])
+    .where('member_id', '=', memberId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!row || row.anonymised_at !== null) return null;
+  const held = (['cpf', 'birth_date', 'full_name'] as const).filter((c) => row[c] !== null);
+  await trx
+    .updateTable('member_identities')
+    .set({ cpf: null, birth_date: null, full_name: null, barred_checked_on: null, anonymised_at: at, updated_at: at })
+    .where('member_id', '=', memberId)
+    .execute();
+  return [...held];
+}
+
+/**
+ * The operator day a member's CPF was last found clear, read under a share lock in the
+ * transaction that opens a session: a hit written meanwhile (the sweep, another login) clears the
+ * day under the row's lock, so it waits for this transaction or is seen by it. Undefined without an identity.
+ */
+export async function findCheckedOnForShare(
+  trx: Db,
+  memberId: string,
+): Promise<{ checkedOn: string | null } | undefined> {
+  return trx
+    .selectFrom('member_identities')
+    .select(sql<string | null>`to_char(barred_checked_on, 'YYYY-MM-DD')`.as('checkedOn'))
+    .where('member_id', '=', memberId)
+    .forShare()
+    .executeTakeFirst();
+}
+
+/** Forget a member's clear day (a hit): the next session asks the list again. Takes the identity row's lock. */
+export async function clearCheckedOn(trx: Db, memberId: string): Promise<void> {
+  await trx
+    .updateTable('member_identities')
+    .set({ barred_checked_on: null })
+    .where('member_id', '=', memberId)
+    .execute();
+}
+
+/** A member's newest hit (its id), null without one: read before the list is asked (see markCheckedOn). */
+export async function findLatestHitId(db: Db, memberId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('barred_hits')
+    .select(sql<string | null>`max(id)::text`.as('id'))
+    .where('member_id', '=', memberId)
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
+/**
+ * Mark a member's CPF clear for an operator day (the day's first login asked the list), unless a
+ * hit was recorded after `noHitAfter`, the newest one before the list was asked: the sweep (or
+ * another login) may have found the CPF barred meanwhile, and a clear answer older than that hit
+ * must not stand over it. Answers whether the day was marked.
+ */
+export async function markCheckedOn(
+  db: Db,
+  memberId: string,
+  day: string,
+  noHitAfter: string | null,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('member_identities')
+    .set({ barred_checked_on: day })
+    .where('member_id', '=', memberId)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('barred_hits')
+            .select('barred_hits.id')
+            .where('barred_hits.member_id', '=', memberId)
+            .where('barred_hits.id', '>', noHitAfter ?? '0'),
+        ),
+      ),
+    )
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 /** The identities after a member id, in id order: the sweep's pages. */
@@ -50,10 +165,13 @@ export async function findIdentitiesAfter(
   afterMemberId: string,
   limit: number,
 ): Promise<{ memberId: string; cpf: string }[]> {
+  // An anonymised identity has no CPF to ask about (and its account is closed).
   return db
     .selectFrom('member_identities')
     .select(['member_id as memberId', 'cpf'])
     .where('member_id', '>', afterMemberId)
+    .where('cpf', 'is not', null)
+    .$narrowType<{ cpf: string }>()
     .orderBy('member_id')
     .limit(limit)
     .execute();
@@ -67,8 +185,8 @@ export type NewHit = {
   day: string;
 };
 
-/** Record a hit; a member's hit is once per check and day (answers false when it was there already). */
-export async function insertHit(db: Db, hit: NewHit): Promise<boolean> {
+/** Record a hit; a member's hit is once per check and day (answers its id, or null when it was there already). */
+export async function insertHit(db: Db, hit: NewHit): Promise<string | null> {
   const row = await db
     .insertInto('barred_hits')
     .values({
@@ -84,7 +202,28 @@ export async function insertHit(db: Db, hit: NewHit): Promise<boolean> {
     )
     .returning('id')
     .executeTakeFirst();
+  return row?.id ?? null;
+}
+
+/** Whether a member has an open hit whose withdrawal window was opened (the episode the member was told of). */
+export async function hasOpenWindow(trx: Db, memberId: string): Promise<boolean> {
+  const row = await trx
+    .selectFrom('barred_hits')
+    .select('id')
+    .where('member_id', '=', memberId)
+    .where('status', '=', 'open')
+    .where('withdraw_until', 'is not', null)
+    .executeTakeFirst();
   return row !== undefined;
+}
+
+/** Open a hit's withdrawal window: when it ends and when the refund is due. */
+export async function setHitWindow(trx: Db, hitId: string, window: { withdrawUntil: Date; refundDueAt: Date }) {
+  await trx
+    .updateTable('barred_hits')
+    .set({ withdraw_until: window.withdrawUntil, refund_due_at: window.refundDueAt })
+    .where('id', '=', hitId)
+    .execute();
 }
 
 export type HitRow = {
@@ -99,6 +238,10 @@ export type HitRow = {
   settledAt: Date | null;
   settledBy: string | null;
   settlementNote: string | null;
+  withdrawUntil: Date | null;
+  refundDueAt: Date | null;
+  /** Migration 0630: the withdrawal paying the balance back to a PIX key of the member's. */
+  refundWithdrawalId: string | null;
 };
 
 const HIT_COLUMNS = [
@@ -113,6 +256,9 @@ const HIT_COLUMNS = [
   'settled_at as settledAt',
   'settled_by as settledBy',
   'settlement_note as settlementNote',
+  'withdraw_until as withdrawUntil',
+  'refund_due_at as refundDueAt',
+  'refund_withdrawal_id as refundWithdrawalId',
 ] as const;
 
 export type HitFilter = { check?: BarredCheckKind | undefined; status?: BarredHitStatus | undefined };
@@ -147,6 +293,18 @@ export async function settleMemberHits(
   const rows = await trx
     .updateTable('barred_hits')
     .set({ status: 'settled', settled_by: by.operatorId, settled_at: by.at, settlement_note: by.note })
+    .where('member_id', '=', memberId)
+    .where('status', '=', 'open')
+    .returning('id')
+    .execute();
+  return rows.length;
+}
+
+/** Point every open hit of a member at the withdrawal that refunds their balance (one balance, however many hits). */
+export async function linkRefund(trx: Db, memberId: string, withdrawalId: string): Promise<number> {
+  const rows = await trx
+    .updateTable('barred_hits')
+    .set({ refund_withdrawal_id: withdrawalId })
     .where('member_id', '=', memberId)
     .where('status', '=', 'open')
     .returning('id')

@@ -4,6 +4,7 @@ import { normalizeCpf } from '@wps/shared/cpf';
 import { ErrorCode } from '@wps/shared/error-codes';
 import { ageOn, jurisdictionRules, type JurisdictionProfile, type JurisdictionRules } from '@wps/shared/jurisdiction';
 import { localDayKey } from '@wps/shared/reward-periods';
+import type { SupplyIdentityBody } from '@wps/shared/schemas/identity';
 import { matchesPattern } from '@wps/shared/validation-patterns';
 import type { Database } from '../../db/schema';
 import { runInTransaction } from '../../db/run-in-transaction';
@@ -14,7 +15,10 @@ import type { FieldFailure } from '../member/member-helpers';
 import { barredOf, type BarredListProvider } from './barred-list';
 import { createBarredHits } from './barred-hits';
 import {
+  clearCheckedOn,
+  findCheckedOnForShare,
   findIdentitiesAfter,
+  findLatestHitId,
   findLoginIdentity,
   insertHit,
   insertIdentity,
@@ -38,6 +42,10 @@ export type IdentityContext = {
   provider: BarredListProvider | null;
   /** End every session of a barred member, in the hit's transaction (the session module). */
   endSessions: (trx: Db, memberId: string) => Promise<void>;
+  /** Lift the identity block of a member's sessions once the CPF is written, in that transaction (the session module). */
+  clearIdentityRequired: (trx: Db, memberId: string) => Promise<void>;
+  /** The inbox (the messages module): a barred member is told of their withdrawal window, in the hit's transaction. */
+  notify: (trx: Db, notice: { memberId: string; kind: string; params: Record<string, string> }) => Promise<void>;
   /** A member's main-wallet balance (the ledger), inside the caller's transaction when given (PGlite has one connection). */
   balance: (memberId: string, trx?: Db) => Promise<bigint>;
   accountNames: (memberIds: string[]) => Promise<Map<string, string>>;
@@ -89,47 +97,78 @@ export function createIdentityService(ctx: IdentityContext) {
     }
   }
 
-  /** Record a member's hit and end their sessions in one transaction; answers whether the hit is new. */
-  async function recordMemberHit(hit: NewHit & { memberId: string }): Promise<boolean> {
+  const hits = createBarredHits({
+    db,
+    audit: ctx.audit,
+    balance: ctx.balance,
+    accountNames: ctx.accountNames,
+    notify: ctx.notify,
+    now,
+  });
+
+  /**
+   * Record a member's hit in one transaction: the clear day forgotten first (under the identity
+   * row's lock, so a session opening at that moment either committed before, and loses its session
+   * here, or reads the forgotten day and is refused), the hit, the withdrawal window with its
+   * notice on the episode's first hit, and every session ended. `also` writes in the same
+   * transaction (a supplied identity). Answers whether the hit is new.
+   */
+  async function recordMemberHit(
+    hit: NewHit & { memberId: string },
+    also?: (trx: Db) => Promise<void>,
+  ): Promise<boolean> {
+    const profile = await ctx.jurisdiction();
     return runInTransaction(db, async (trx) => {
-      const added = await insertHit(trx, hit);
+      if (also) await also(trx);
+      await clearCheckedOn(trx, hit.memberId);
+      const id = await insertHit(trx, hit);
+      if (id) await hits.openWindow(trx, { id, memberId: hit.memberId, profile });
       await ctx.endSessions(trx, hit.memberId);
-      return added;
+      return id !== null;
     });
+  }
+
+  /** The identity a registration or a pre-switch account gives, checked: the calendar, the age, one account per CPF. */
+  async function checkIdentity(profileRules: JurisdictionRules, cpf: string, birthDate: string): Promise<string> {
+    const day = await today();
+    if (birthDate > day)
+      throw new AppError(ErrorCode.VALIDATION_FAILED, 'Invalid input: birthDate', {
+        fields: [{ field: 'birthDate', code: 'pattern', patternId: 11, min: 10, max: 10 }],
+      });
+    if (profileRules.minimumAge !== null && ageOn(birthDate, day) < profileRules.minimumAge) {
+      throw new AppError(ErrorCode.UNDER_MINIMUM_AGE, `Players must be at least ${profileRules.minimumAge} years old`, {
+        minimumAge: profileRules.minimumAge,
+      });
+    }
+    if (await isCpfTaken(db, cpf)) throw new AppError(ErrorCode.CPF_TAKEN, 'An account already exists for this CPF');
+    return day;
+  }
+
+  /** The identity fields' failures (the registration form's patterns), and the CPF's digits when valid. */
+  function readIdentityFields(input: { cpf?: string | undefined; birthDate?: string | undefined }) {
+    const failures: FieldFailure[] = [];
+    const cpfText = input.cpf?.trim() ?? '';
+    const cpf = cpfText === '' ? null : normalizeCpf(cpfText);
+    if (cpfText === '') failures.push({ field: 'cpf', code: 'required', patternId: 6, min: 11, max: 11 });
+    else if (!cpf) failures.push({ field: 'cpf', code: 'pattern', patternId: 6, min: 11, max: 11 });
+    const birthDate = input.birthDate?.trim() ?? '';
+    if (birthDate === '') failures.push({ field: 'birthDate', code: 'required', patternId: 11, min: 10, max: 10 });
+    else if (!matchesPattern(11, birthDate) || birthDate < '1900-01-01')
+      failures.push({ field: 'birthDate', code: 'pattern', patternId: 11, min: 10, max: 10 });
+    return { failures, cpf, birthDate };
   }
 
   const gate: IdentityGate = {
     async registration(input): Promise<RegistrationIdentity | null> {
       const profileRules = await rules();
       if (profileRules.identity !== 'cpf') return null;
-      const failures: FieldFailure[] = [];
-      const cpfText = input.cpf?.trim() ?? '';
-      const cpf = cpfText === '' ? null : normalizeCpf(cpfText);
-      if (cpfText === '') failures.push({ field: 'cpf', code: 'required', patternId: 6, min: 11, max: 11 });
-      else if (!cpf) failures.push({ field: 'cpf', code: 'pattern', patternId: 6, min: 11, max: 11 });
-      const birthDate = input.birthDate?.trim() ?? '';
-      if (birthDate === '') failures.push({ field: 'birthDate', code: 'required', patternId: 11, min: 10, max: 10 });
-      else if (!matchesPattern(11, birthDate) || birthDate < '1900-01-01')
-        failures.push({ field: 'birthDate', code: 'pattern', patternId: 11, min: 10, max: 10 });
+      const { failures, cpf, birthDate } = readIdentityFields(input);
       return {
         failures,
         async admit() {
           // Only reached once every field passed.
           if (!cpf) throw new Error('unreachable: admit without a valid CPF');
-          const day = await today();
-          if (birthDate > day)
-            throw new AppError(ErrorCode.VALIDATION_FAILED, 'Invalid input: birthDate', {
-              fields: [{ field: 'birthDate', code: 'pattern', patternId: 11, min: 10, max: 10 }],
-            });
-          if (profileRules.minimumAge !== null && ageOn(birthDate, day) < profileRules.minimumAge) {
-            throw new AppError(
-              ErrorCode.UNDER_MINIMUM_AGE,
-              `Players must be at least ${profileRules.minimumAge} years old`,
-              { minimumAge: profileRules.minimumAge },
-            );
-          }
-          if (await isCpfTaken(db, cpf))
-            throw new AppError(ErrorCode.CPF_TAKEN, 'An account already exists for this CPF');
+          const day = await checkIdentity(profileRules, cpf, birthDate);
           if (profileRules.barredList) {
             const reason = (await askList([cpf])).get(cpf);
             if (reason) {
@@ -143,6 +182,15 @@ export function createIdentityService(ctx: IdentityContext) {
       };
     },
 
+    /**
+     * The barred-persons list at the first session of the operator's day, asked here, outside any
+     * transaction: it is an outside call (a provider's latency or failure must not hold a
+     * transaction or its locks open). Its verdict is recorded: a clear CPF as the day it was
+     * found clear (`barred_checked_on`), a barred one as a hit that forgets that day. The
+     * transaction that opens the session then asks the licence's `session.open` door, whose check
+     * (`isClearToday`) reads that record under the identity row's lock: a session opens only for a
+     * CPF found clear this operator day, whichever path opened it and whether or not it called this.
+     */
     async beforeLogin(memberId) {
       const profileRules = await rules();
       if (!profileRules.barredList) return;
@@ -151,12 +199,18 @@ export function createIdentityService(ctx: IdentityContext) {
       if (!identity) return;
       const day = await today();
       if (identity.checkedOn === day) return;
+      const latestHit = await findLatestHitId(db, memberId);
       const reason = (await askList([identity.cpf])).get(identity.cpf);
-      if (reason) {
-        await recordMemberHit({ memberId, cpf: identity.cpf, reason, check: 'login', day });
+      // A hit recorded while the list was asked (the sweep) stands over this older clear answer.
+      if (reason || !(await markCheckedOn(db, memberId, day, latestHit))) {
+        if (reason) await recordMemberHit({ memberId, cpf: identity.cpf, reason, check: 'login', day });
         throw new AppError(ErrorCode.ACCOUNT_RESTRICTED, 'This account cannot be used; contact support');
       }
-      await markCheckedOn(db, memberId, day);
+    },
+
+    async isIdentityMissing(memberId) {
+      if ((await rules()).identity !== 'cpf') return false;
+      return (await findLoginIdentity(db, memberId)) === undefined;
     },
   };
 
@@ -165,7 +219,59 @@ export function createIdentityService(ctx: IdentityContext) {
     /** A member's CPF (`trx` inside the caller's transaction), null without one: a self-exclusion refuses new accounts with it. */
     cpfOf: async (trx: Kysely<Database>, memberId: string): Promise<string | null> =>
       (await findLoginIdentity(trx, String(memberId)))?.cpf ?? null,
-    hits: createBarredHits({ db, audit: ctx.audit, balance: ctx.balance, accountNames: ctx.accountNames, now }),
+    hits,
+    /** The calendar clock the daily check and the 15-day sweep both count by (barred-list-sweep.job.ts). */
+    clock: now,
+
+    /**
+     * The `session.open` door's check (licence-checks.ts), in the transaction that opens the
+     * session: true when the member has no CPF (nothing to ask the list about; whether the licence
+     * lets an unidentified account in is the identity rule's) or the CPF was found clear this
+     * operator day. Read under the identity row's share lock (see recordMemberHit).
+     */
+    async isClearToday(trx: Db, memberId: string): Promise<boolean> {
+      const row = await findCheckedOnForShare(trx, memberId);
+      if (!row) return true;
+      return row.checkedOn === localDayKey(new Date(now()), await ctx.timeZone(trx));
+    },
+
+    /**
+     * POST /wps/member/identity: an account made before the operator switched to a licence that
+     * identifies players gives its CPF and date of birth, through the same checks as a
+     * registration (check digits, the calendar, the minimum age, one account per CPF, the
+     * barred-persons list). The identity and the lifted block of the member's sessions commit
+     * together. A barred CPF is written all the same, with the member's hit (its window and
+     * notice) and the sessions ended: the account is identified and barred (ACCOUNT_RESTRICTED).
+     */
+    async supplyIdentity(memberId: string, input: SupplyIdentityBody): Promise<void> {
+      const profileRules = await rules();
+      // Already identified (a retried request), or a licence that asks for none: nothing to take.
+      if (profileRules.identity !== 'cpf' || (await findLoginIdentity(db, memberId)) !== undefined) {
+        await runInTransaction(db, (trx) => ctx.clearIdentityRequired(trx, memberId));
+        return;
+      }
+      const { failures, cpf, birthDate } = readIdentityFields(input);
+      if (failures.length > 0 || !cpf)
+        throw new AppError(ErrorCode.VALIDATION_FAILED, `Invalid input: ${failures.map((f) => f.field).join(', ')}`, {
+          fields: failures,
+        });
+      const day = await checkIdentity(profileRules, cpf, birthDate);
+      const reason = profileRules.barredList ? (await askList([cpf])).get(cpf) : undefined;
+      const write = async (trx: Db) => {
+        await insertIdentity(trx, { memberId, cpf, birthDate, checkedOn: reason ? null : day });
+        await ctx.clearIdentityRequired(trx, memberId);
+      };
+      try {
+        if (!reason) return await runInTransaction(db, write);
+        await recordMemberHit({ memberId, cpf, reason, check: 'login', day }, write);
+      } catch (err) {
+        // Two accounts giving one CPF at once: the unique index decides, as at sign-up.
+        if (isUniqueViolation(err, 'member_identities_cpf_key'))
+          throw new AppError(ErrorCode.CPF_TAKEN, 'An account already exists for this CPF');
+        throw err;
+      }
+      throw new AppError(ErrorCode.ACCOUNT_RESTRICTED, 'This account cannot be used; contact support');
+    },
 
     /**
      * The 15-day sweep of the whole base (one period of barred-list-sweep.job.ts): every CPF asked,
@@ -191,6 +297,13 @@ export function createIdentityService(ctx: IdentityContext) {
       return found;
     },
   };
+}
+
+/** Whether a database error is a unique violation of `constraint` (PGlite names it only in the message). */
+function isUniqueViolation(err: unknown, constraint: string): boolean {
+  const e = err as { code?: unknown; constraint?: unknown; message?: unknown } | null;
+  if (e?.code !== '23505') return false;
+  return e.constraint === constraint || (typeof e.message === 'string' && e.message.includes(`"${constraint}"`));
 }
 
 export type IdentityService = ReturnType<typeof createIdentityService>;

@@ -27,3 +27,20 @@ export function identifiedBettor(cpfOf: (trx: Db, memberId: string) => Promise<s
       rules.identity === 'none' || (await cpfOf(trx, subject.memberId)) !== null ? null : 'identity',
   };
 }
+
+/**
+ * Under a licence with a barred-persons list, a session opens only for a CPF the list found clear
+ * this operator day (IN SPA/MF 31/2025: the list at the first login of each day). The list itself
+ * is an outside call, asked before the session's transaction by the identity module
+ * (`beforeLogin`), which records its verdict; this check reads that record inside the transaction
+ * that opens the session, under the identity row's lock, so a session no path asked about, or one
+ * racing a hit (the sweep, another login), is refused rather than let through. `isClearToday` is
+ * the identity module's reader, in the caller's transaction.
+ */
+export function clearedOfBarredList(isClearToday: (trx: Db, memberId: string) => Promise<boolean>): LicenceCheck {
+  return {
+    name: 'the CPF was found clear on the barred-persons list this operator day (barredList)',
+    breaks: async (trx, { rules, subject }) =>
+      !rules.barredList || (await isClearToday(trx, subject.memberId)) ? null : 'barredList',
+  };
+}

@@ -1,14 +1,84 @@
 import type { JurisdictionProfile } from '@wps/shared/licence';
+import type { LicenceBlocker } from '@wps/shared/schemas/licence';
+import type { OpsVipLevel } from '@wps/shared/schemas/vip';
 import type { AppServices } from '../../services';
+
+type FixtureApp = { services: Pick<AppServices, 'licence' | 'catalogue' | 'lottery' | 'loyalty'> };
+
+const TEST_ACTOR = { actorType: 'system', actorId: 'test' } as const;
+
+/** The products setLicence switched off for a profile that forbids them, per app, until the generic licence again. */
+const switchedOff = new WeakMap<object, LicenceBlocker[]>();
+
+/**
+ * Tests: switch off the live products `profile` forbids, as an operator does before the switch
+ * (the demo seed's P2P tables are disabled, its foreign lottery draws paused); returns them.
+ */
+export async function switchOffForbiddenProducts(
+  app: FixtureApp,
+  profile: JurisdictionProfile,
+): Promise<LicenceBlocker[]> {
+  const { licence, catalogue, lottery } = app.services;
+  const products = (await licence.changes.blockers(profile)).filter((b) => b.rule === 'forbiddenProducts');
+  for (const b of products) {
+    if (b.kind === 'game') await catalogue.setGameStatus(TEST_ACTOR, b.id, 'disabled', 'test set-up: licence');
+    if (b.kind === 'lottery_game') await lottery.ops.setGameStatus(TEST_ACTOR, b.id, 'paused', 'test set-up: licence');
+  }
+  return products;
+}
+
+/** Tests: switch back on products switchOffForbiddenProducts switched off. */
+export async function switchOnProducts(app: FixtureApp, products: LicenceBlocker[]): Promise<void> {
+  const { catalogue, lottery } = app.services;
+  for (const b of products) {
+    if (b.kind === 'game') await catalogue.setGameStatus(TEST_ACTOR, b.id, 'active', 'test set-up: licence');
+    if (b.kind === 'lottery_game') await lottery.ops.setGameStatus(TEST_ACTOR, b.id, 'active', 'test set-up: licence');
+  }
+}
+
+/** A VIP level reached by depositing that pays money: what BR refuses (bonus-offers.ts, vipLevelBreach). */
+function paysMoneyOnDeposits(level: OpsVipLevel): boolean {
+  const isMoney = (kind: string, amount: string) => kind === 'cash' && Number(amount) > 0;
+  return (
+    Number(level.deposit) > 0 &&
+    (isMoney(level.upgradeBonusKind, level.upgradeBonus) || isMoney(level.monthlyBonusKind, level.monthlyBonus))
+  );
+}
+
+/**
+ * Tests: the default VIP levels (migration 0261) pay cash bonuses on levels with a deposit
+ * threshold, which BR forbids (loyalty/vip-licence.ts): their bonuses become points, as an operator
+ * changes them before asking for the switch (licence-offers.test.ts shows that refusal).
+ */
+export async function makeVipLevelsBrReady(app: { services: Pick<AppServices, 'loyalty'> }): Promise<void> {
+  const { vip } = app.services.loyalty;
+  const settings = await vip.getSettings();
+  if (!settings.levels.some(paysMoneyOnDeposits)) return;
+  const asPoints = (l: OpsVipLevel): OpsVipLevel => ({ ...l, upgradeBonusKind: 'points', monthlyBonusKind: 'points' });
+  await vip.saveSettings('test', {
+    ...settings,
+    levels: settings.levels.map((l) => (paysMoneyOnDeposits(l) ? asPoints(l) : l)),
+  });
+}
 
 /**
  * Tests: set the operator's licence profile as the ops console's `licence:set` does (alone,
  * audited, still refused while live set-ups break it). A test of the switch itself goes through
- * the back office's routes with two operators (licence.test.ts).
+ * the back office's routes with two operators (licence.test.ts). The demo seed's products the
+ * profile forbids are switched off first, and on again with the generic licence, so a test about
+ * something else is not refused for them (licence-products.test.ts shows that refusal); the default
+ * VIP levels are made BR-ready the same way (not restored: the generic licence allows either).
  */
-export async function setLicence(app: { services: Pick<AppServices, 'licence'> }, profile: JurisdictionProfile) {
+export async function setLicence(app: FixtureApp, profile: JurisdictionProfile) {
+  if (profile === 'BR') await makeVipLevelsBrReady(app);
+  const off = await switchOffForbiddenProducts(app, profile);
+  if (off.length > 0) switchedOff.set(app.services, [...(switchedOff.get(app.services) ?? []), ...off]);
   await app.services.licence.changes.setFromConsole(profile, 'test set-up', {
     actorType: 'system',
     actorId: 'test',
   });
+  if (profile === 'permissive') {
+    await switchOnProducts(app, switchedOff.get(app.services) ?? []);
+    switchedOff.delete(app.services);
+  }
 }

@@ -8,6 +8,7 @@ import {
   type LicenceDoor,
   type LicenceRule,
   type LicenceRules,
+  type ProductClass,
 } from '@wps/shared/licence';
 import type { Database } from '../../db/schema';
 import { requestContext } from '../../logger';
@@ -27,8 +28,11 @@ declare module 'fastify' {
   }
 }
 
-/** Who is at the door: the player (or agent) the account, session or money belongs to. */
-export type LicenceSubject = { memberId: string };
+/**
+ * Who is at the door: the player (or agent) the account, session or money belongs to; at the
+ * stake door, the class of product staked on when it is one a licence may forbid (licence-products.ts).
+ */
+export type LicenceSubject = { memberId: string; product?: ProductClass };
 
 /**
  * One check a door makes: given the profile's rules and the subject, the rule the subject's

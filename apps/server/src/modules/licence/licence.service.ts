@@ -7,6 +7,7 @@ import type { AuditService } from '../audit/audit.service';
 import type { OperatorService } from '../operator/operator.service';
 import { createLicenceChanges } from './licence-changes';
 import { createLicencePolicy } from './licence-policy';
+import { createProductLicence } from './licence-products';
 import { findLicence, findPendingLicenceChange, findRecentLicenceChanges } from './licence.repository';
 
 type LicenceContext = {
@@ -45,12 +46,17 @@ export function createLicenceService(ctx: LicenceContext) {
     return profile;
   }
 
+  const currentRules = async (): Promise<LicenceRules> => licenceRules(await currentProfile());
+
   return {
     policy,
     changes,
 
     /** The rules in force, from this instance's copy (a hot read; a decision that moves money asks a door instead). */
-    currentRules: async (): Promise<LicenceRules> => licenceRules(await currentProfile()),
+    currentRules,
+
+    /** What the modules that sell games ask about the products the licence allows (licence-products.ts). */
+    products: createProductLicence({ policy, currentRules }),
 
     /** GET /ops/licence: the profile, its rules with their sources, the doors, the switch waiting and the last ones. */
     async view(): Promise<LicenceView> {

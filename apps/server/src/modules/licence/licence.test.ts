@@ -9,7 +9,7 @@ import { expectLedgerHealthy } from '../../../test/ledger-invariants';
 import { createTestOperator, type TestOperator } from '../../../test/operator-login';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
 import { PAYMENT_PASSWORD, balanceOf, fundMember, newKey } from '../withdrawal/withdrawal.test-support';
-import { setLicence } from './licence-fixtures';
+import { makeVipLevelsBrReady, setLicence, switchOffForbiddenProducts } from './licence-fixtures';
 
 /*
  * The operator's licence through the back office's API: a switch asked by one operator and
@@ -30,6 +30,11 @@ describeEachDatabase('the licence as one policy', (target) => {
       createTestOperator(t.app, 'admin'),
       createTestOperator(t.app, 'marketing'),
     ]);
+    // The demo seed's P2P tables and foreign lottery draws would stand in the way of every switch
+    // to BR here; licence-products.test.ts shows them doing so.
+    await switchOffForbiddenProducts(t.app, 'BR');
+    // So would the default VIP levels' cash bonuses on deposit thresholds (licence-offers.test.ts).
+    await makeVipLevelsBrReady(t.app);
   }, 180_000);
 
   afterAll(async () => {

@@ -23,7 +23,10 @@ export function registerLoginVerificationRoutes(app: RouteApp, services: AppServ
 
   app.post(
     '/wps/session/login/verify',
-    { schema: { body: loginVerifyBodySchema, response: success(loginVerifiedResultSchema) } },
+    {
+      config: { licenceDoors: ['session.open'] },
+      schema: { body: loginVerifyBodySchema, response: success(loginVerifiedResultSchema) },
+    },
     async (request) => {
       const origin = readOrigin(request);
       return ok(await loginVerification.verify(request.body, origin, (login) => member.loginVerified(login, origin)));

@@ -3,6 +3,7 @@ import { AppError } from '../../http/app-error';
 import { runInTransaction } from '../../db/run-in-transaction';
 import { createGroupCommit } from '../../db/group-commit';
 import type { Kysely } from 'kysely';
+import type { ProductClass } from '@wps/shared/licence';
 import type { Database } from '../../db/schema';
 import type { DatabaseKind } from '../../db/database';
 import { CHANGE_CHANNELS, type ChangeFeed } from '../../db/change-feed';
@@ -35,6 +36,8 @@ export type BettingContext = {
   changeFeed?: Pick<ChangeFeed, 'subscribe' | 'onReset' | 'isLive'>;
   /** Asked first for every ticket: a ticket is play, refused as a game's launch is (a face check due). */
   playGuard?: ((memberId: string) => Promise<void>) | undefined;
+  /** The licence's stake door for a ticket on a foreign lottery's draw, asked in the placement's transaction. */
+  askStake?: ((trx: Db, memberId: string, product: ProductClass) => Promise<void>) | undefined;
 };
 
 /** Most tickets in one placement transaction (bounds its statements and lock set). */
@@ -53,7 +56,9 @@ export function createLotteryBetting(ctx: BettingContext) {
     run: async (jobs, slot) => {
       // The players' accounts and the operator's currency, read before the transaction begins.
       const prepared = await seamless.prepareBets(jobs.map((j) => j.input.memberId));
-      return runInTransaction(db, (trx) => writeBatch({ trx, rules, seamless, prepared, slot, now: now() }, jobs));
+      return runInTransaction(db, (trx) =>
+        writeBatch({ trx, rules, seamless, prepared, slot, now: now(), askStake: ctx.askStake }, jobs),
+      );
     },
     maxBatch: PLACE_BATCH,
     maxInFlight: ctx.databaseKind === 'pglite' ? 1 : PLACE_IN_FLIGHT,

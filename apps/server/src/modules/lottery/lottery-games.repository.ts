@@ -33,6 +33,11 @@ export type GameRow = {
   nextSchedule: NextSchedule | null;
   closeBeforeSeconds: number;
   resultSource: LotteryResultSource;
+  /**
+   * The country whose official lottery draw gives the results ('VN'), null for our own draws:
+   * a game with one sells bets on a foreign lottery's draw (licence.ts, `lotteryProductClass`).
+   */
+  resultCountry: string | null;
   paytable: unknown;
   limits: GameLimits;
   status: 'active' | 'paused';
@@ -78,6 +83,7 @@ const GAME_COLUMNS = [
   'schedule_from',
   'close_before_seconds',
   'result_source',
+  'result_country',
   'paytable',
   'limits',
   'status',
@@ -99,6 +105,7 @@ type GameDbRow = {
   schedule_from: string | null;
   close_before_seconds: number;
   result_source: LotteryResultSource;
+  result_country: string | null;
   paytable: unknown;
   limits: unknown;
   status: 'active' | 'paused';
@@ -122,6 +129,7 @@ function toGame(r: GameDbRow): GameRow {
         : { intervalSeconds: r.next_interval_seconds, drawTime: r.next_draw_time, from: r.schedule_from },
     closeBeforeSeconds: r.close_before_seconds,
     resultSource: r.result_source,
+    resultCountry: r.result_country,
     paytable: r.paytable,
     limits: limitsFromJson(r.limits),
     status: r.status,
@@ -167,6 +175,7 @@ export async function insertMissingGames(db: Db, games: GameWrite[]): Promise<nu
         draw_zone: g.drawZone,
         close_before_seconds: g.closeBeforeSeconds,
         result_source: g.resultSource,
+        result_country: g.resultCountry,
         paytable: JSON.stringify(g.paytable),
         limits: limitsToJson(g.limits),
         ...(g.status ? { status: g.status } : {}),
@@ -213,6 +222,32 @@ export async function updateGame(
     .where('code', '=', code)
     .executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
+}
+
+/** Open or pause a game alone (lottery-ops.ts, setGameStatus); true when it exists. */
+export async function updateGameStatus(db: Db, code: string, status: 'active' | 'paused'): Promise<boolean> {
+  const r = await db
+    .updateTable('lottery_games')
+    .set({ status, updated_at: new Date() })
+    .where('code', '=', code)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+/**
+ * The games open for sale whose results are another country's official draw: a switch to a
+ * licence that forbids them lists them.
+ */
+export async function findActiveForeignGames(db: Db): Promise<{ code: string; name: string; resultCountry: string }[]> {
+  const rows = await db
+    .selectFrom('lottery_games')
+    .select(['code', 'name', 'result_country'])
+    .where('status', '=', 'active')
+    .where('result_country', 'is not', null)
+    .orderBy('sort_order')
+    .orderBy('code')
+    .execute();
+  return rows.map((r) => ({ code: r.code, name: r.name, resultCountry: r.result_country! }));
 }
 
 /**

@@ -87,7 +87,9 @@ function opsVoidRequest(v: VoidRequestRow, names: Names) {
   };
 }
 
-function opsGame(g: GameRow & { edges: { betType: string; variant: string | null; edgePercent: string }[] }) {
+function opsGame(
+  g: GameRow & { edges: { betType: string; variant: string | null; edgePercent: string }[]; hiddenByLicence: boolean },
+) {
   const l = g.limits;
   return {
     ...g,

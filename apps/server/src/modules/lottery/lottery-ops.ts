@@ -1,12 +1,20 @@
 import { ErrorCode } from '@wps/shared/error-codes';
+import { lotteryProductClass, type ProductClass } from '@wps/shared/licence';
 import type { Kysely } from 'kysely';
 import { AppError } from '../../http/app-error';
 import { runInTransaction } from '../../db/run-in-transaction';
 import type { Database } from '../../db/schema';
-import type { AuditService } from '../audit/audit.service';
+import type { AuditActorType, AuditService } from '../audit/audit.service';
 import type { LotteryDrawStatus } from '../../db/tables/lottery';
 import { findDraw, findDrawsPage, findLastDrawAt, type DrawRow } from './lottery-draws.repository';
-import { findGame, findGames, updateGame, type GameLimits, type GameRow } from './lottery-games.repository';
+import {
+  findGame,
+  findGames,
+  updateGame,
+  updateGameStatus,
+  type GameLimits,
+  type GameRow,
+} from './lottery-games.repository';
 import { findPendingEntries, findPendingEntry, type ResultEntryRow } from './lottery-results.repository';
 import { findGameReport, type GameReportRow } from './lottery-reports.repository';
 import { findExposure } from './lottery-exposure.repository';
@@ -30,6 +38,8 @@ export type OpsContext = {
   timeZone: () => Promise<string>;
   /** Called once a game's change has committed (placement keeps games in memory). */
   onGameChanged?: (code: string) => void;
+  /** The product classes the licence in force forbids: the screen marks the games it hides from players. */
+  forbidden?: (() => Promise<readonly ProductClass[]>) | undefined;
 };
 
 /**
@@ -49,12 +59,21 @@ export type GamePatch = {
 export function createLotteryOps(ctx: OpsContext) {
   const { db, rules, audit } = ctx;
 
-  function gameView(g: GameRow) {
-    return { ...g, edges: rules.edges(g.family, g.paytable) };
+  /** A game for the back office, with its house edges and whether the licence in force hides it from players. */
+  function gameView(g: GameRow, forbidden: readonly ProductClass[]) {
+    const product = lotteryProductClass(g);
+    return {
+      ...g,
+      edges: rules.edges(g.family, g.paytable),
+      hiddenByLicence: product !== null && forbidden.includes(product),
+    };
   }
 
+  const forbiddenNow = async (): Promise<readonly ProductClass[]> => (await ctx.forbidden?.()) ?? [];
+
   async function games() {
-    return (await findGames(db)).map(gameView);
+    const forbidden = await forbiddenNow();
+    return (await findGames(db)).map((g) => gameView(g, forbidden));
   }
 
   async function requireGame(code: string): Promise<GameRow> {
@@ -111,7 +130,34 @@ export function createLotteryOps(ctx: OpsContext) {
       });
     });
     ctx.onGameChanged?.(code);
-    return gameView((await findGame(db, code))!);
+    return gameView((await findGame(db, code))!, await forbiddenNow());
+  }
+
+  /**
+   * Open or pause a game alone, audited: the tests' licence fixture pauses what a licence forbids
+   * before switching to it, as an operator does (the back office pauses through changeGame).
+   */
+  async function setGameStatus(
+    actor: { actorType: AuditActorType; actorId: string | null },
+    code: string,
+    status: 'active' | 'paused',
+    reason: string,
+  ): Promise<void> {
+    const game = await requireGame(code);
+    if (game.status === status) return;
+    await runInTransaction(db, async (trx) => {
+      await updateGameStatus(trx, code, status);
+      await audit.record(trx, {
+        ...actor,
+        action: 'lottery.game_changed',
+        subjectType: 'lottery_game',
+        subjectId: code,
+        reason,
+        before: { status: game.status },
+        after: { status },
+      });
+    });
+    ctx.onGameChanged?.(code);
   }
 
   /**
@@ -192,7 +238,7 @@ export function createLotteryOps(ctx: OpsContext) {
     return (await findGameReport(db, q)).map((r) => ({ ...r, ggrMinor: r.stakeMinor - r.payoutMinor }));
   }
 
-  return { games, changeGame, draws, draw, pendingEntries, report };
+  return { games, changeGame, setGameStatus, draws, draw, pendingEntries, report };
 }
 
 export type LotteryOps = ReturnType<typeof createLotteryOps>;

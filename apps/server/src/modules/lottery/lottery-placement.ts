@@ -1,4 +1,5 @@
 import { ErrorCode } from '@wps/shared/error-codes';
+import { lotteryProductClass, type ProductClass } from '@wps/shared/licence';
 import type { Kysely } from 'kysely';
 import { AppError } from '../../http/app-error';
 import type { Database } from '../../db/schema';
@@ -55,7 +56,32 @@ export type BatchContext = {
   /** The group commit's slot: the wallet's house shard for this batch. */
   slot: number;
   now: Date;
+  /**
+   * The licence's stake door for a ticket on a product a licence may forbid (a foreign lottery's
+   * draw), asked in this transaction; throws the refusal (licence-products.ts).
+   */
+  askStake?: ((trx: Db, memberId: string, product: ProductClass) => Promise<void>) | undefined;
 };
+
+/**
+ * The jobs the licence refuses, with their refusal: each ticket on a product a licence may forbid
+ * asks the stake door in the batch's transaction, so the decision commits with the tickets.
+ */
+async function licenceRefusals(ctx: BatchContext, jobs: PlaceJob[]): Promise<Map<number, AppError>> {
+  const refused = new Map<number, AppError>();
+  if (!ctx.askStake) return refused;
+  for (const [i, job] of jobs.entries()) {
+    const product = lotteryProductClass(job.game);
+    if (product === null) continue;
+    try {
+      await ctx.askStake(ctx.trx, job.input.memberId, product);
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      refused.set(i, err);
+    }
+  }
+  return refused;
+}
 
 /**
  * The largest stake per line in [min, wanted] whose liability fits every key's room, with that
@@ -175,6 +201,7 @@ export async function writeBatch(ctx: BatchContext, jobs: PlaceJob[]): Promise<P
   const answers: PlaceAnswer[] = new Array<PlaceAnswer>(jobs.length);
   const drawIds = [...new Set(jobs.map((j) => j.drawId))].sort(compareIds);
   const draws = await lockDrawsForBet(trx, drawIds);
+  const byLicence = await licenceRefusals(ctx, jobs);
 
   // Jobs on a draw taking bets now; the others are refused. A key sent twice in one batch (a
   // double-click) is planned once: the second send replays the first, and never takes room of its own.
@@ -182,6 +209,11 @@ export async function writeBatch(ctx: BatchContext, jobs: PlaceJob[]): Promise<P
   const seen = new Map<string, number>();
   const twins: [number, number][] = [];
   jobs.forEach((job, i) => {
+    const refusal = byLicence.get(i);
+    if (refusal) {
+      answers[i] = { error: refusal };
+      return;
+    }
     const draw = draws.get(job.drawId);
     if (
       !draw ||

@@ -8,6 +8,7 @@ import type {
   LotteryTicketView,
 } from '@wps/shared/schemas/lottery';
 import type { Kysely } from 'kysely';
+import { lotteryProductClass, type ProductClass } from '@wps/shared/licence';
 import { AppError } from '../../http/app-error';
 import type { Database } from '../../db/schema';
 import { findOpenDraw, findOpenDraws, findRecentResults, type DrawRow } from './lottery-draws.repository';
@@ -28,7 +29,13 @@ import { findMemberTickets, type TicketRow } from './lottery-tickets.repository'
 
 type Db = Kysely<Database>;
 
-export type ReadsContext = { db: Db; now: () => Date; money: () => Promise<{ currency: string; scale: number }> };
+export type ReadsContext = {
+  db: Db;
+  now: () => Date;
+  money: () => Promise<{ currency: string; scale: number }>;
+  /** The product classes the licence in force forbids (BR: foreign lottery draws): no menu lists them. */
+  forbidden?: (() => Promise<readonly ProductClass[]>) | undefined;
+};
 
 /** Menu labels of the daily draws' regions and of the quick draws' groups, in English; the pages translate by code. */
 const REGION_LABELS: Record<string, string> = { north: 'Northern', central: 'Central', south: 'Southern' };
@@ -103,10 +110,17 @@ export function createLotteryReads(ctx: ReadsContext) {
     });
   }
 
+  /** The games on sale, less a product the licence forbids: every menu and the popular and recent lists read these. */
   async function activeGames(prizeMode?: LotteryPrizeMode): Promise<GameRow[]> {
-    return (await findGames(db)).filter(
-      (g) => g.status === 'active' && (prizeMode === undefined || g.prizeMode === prizeMode),
-    );
+    const forbidden: readonly ProductClass[] = (await ctx.forbidden?.()) ?? [];
+    return (await findGames(db)).filter((g) => {
+      const product = lotteryProductClass(g);
+      return (
+        g.status === 'active' &&
+        (prizeMode === undefined || g.prizeMode === prizeMode) &&
+        (product === null || !forbidden.includes(product))
+      );
+    });
   }
 
   /** GET /lgw/games/game_menus: the games by their menu group. */

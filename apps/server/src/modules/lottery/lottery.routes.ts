@@ -107,7 +107,11 @@ export function registerLotteryRoutes(app: RouteApp, { lottery }: AppServices): 
 
   app.post(
     '/lgw/tickets',
-    { schema: { body: placeTicketBodySchema, response: success(lotteryPlacedSchema) } },
+    {
+      // A ticket on a foreign lottery's draw asks the stake door in its placement's transaction.
+      config: { licenceDoors: ['stake'] },
+      schema: { body: placeTicketBodySchema, response: success(lotteryPlacedSchema) },
+    },
     async (request) => {
       const member = await requireMember(request, { allowTrial: true });
       const body = request.body;

@@ -12,8 +12,11 @@ export const DEMO_LOTTERY_LIMITS: GameLimits = {
   perDrawMinor: 100_000_000n,
 };
 
-type DemoGame = Omit<GameWrite, 'paytable' | 'limits' | 'drawZone' | 'region' | 'intervalSeconds' | 'drawTime'> &
-  Partial<Pick<GameWrite, 'drawZone' | 'region' | 'intervalSeconds' | 'drawTime'>>;
+type DemoGame = Omit<
+  GameWrite,
+  'paytable' | 'limits' | 'drawZone' | 'region' | 'intervalSeconds' | 'drawTime' | 'resultCountry'
+> &
+  Partial<Pick<GameWrite, 'drawZone' | 'region' | 'intervalSeconds' | 'drawTime' | 'resultCountry'>>;
 
 /**
  * The demo operator's lottery: six quick-draw families drawn from committed seeds every 1, 3 or
@@ -99,6 +102,8 @@ const DEMO_GAMES: DemoGame[] = [
     drawZone: 'Asia/Ho_Chi_Minh',
     closeBeforeSeconds: 900,
     resultSource: 'operator',
+    // Results are Vietnam's official draw: a foreign lottery's draw (a BR licence hides it).
+    resultCountry: 'VN',
     sortOrder: 100,
   },
   {
@@ -112,6 +117,7 @@ const DEMO_GAMES: DemoGame[] = [
     drawZone: 'Asia/Ho_Chi_Minh',
     closeBeforeSeconds: 900,
     resultSource: 'operator',
+    resultCountry: 'VN',
     sortOrder: 110,
   },
   {
@@ -125,6 +131,7 @@ const DEMO_GAMES: DemoGame[] = [
     drawZone: 'Asia/Ho_Chi_Minh',
     closeBeforeSeconds: 900,
     resultSource: 'operator',
+    resultCountry: 'VN',
     sortOrder: 120,
   },
   {
@@ -153,6 +160,7 @@ export async function seedDemoLottery(
       intervalSeconds: null,
       drawTime: null,
       drawZone: null,
+      resultCountry: null,
       ...g,
       paytable: rules.defaultPaytable(g.family),
       limits: DEMO_LOTTERY_LIMITS,

@@ -5,6 +5,10 @@ import type { AuditService } from '../audit/audit.service';
 import type { GatewayService } from '../gateway/gateway.service';
 import type { SystemService } from '../system/system.service';
 import { LOTTERY_VENDORS } from '@wps/shared/schemas/lottery';
+import { licenceRules, lotteryProductClass, type JurisdictionProfile } from '@wps/shared/licence';
+import type { LicenceBlocker } from '@wps/shared/schemas/licence';
+import type { ProductLicence } from '../licence/licence-products';
+import { findActiveForeignGames, findGames } from './lottery-games.repository';
 import { createLotteryBetting } from './lottery-betting';
 import { createLotteryDraws } from './lottery-draws';
 import { lotteryLaunchPath } from './lottery-launch';
@@ -32,6 +36,11 @@ export type LotteryContext = Pick<AppContext, 'db' | 'log' | 'config'> & {
   now?: () => Date;
   /** Refuses a player who may not play now, whatever the game (a face check due under a licence: the KYC tiers). */
   playGuard?: (memberId: string) => Promise<void>;
+  /**
+   * The products the licence allows (licence-products.ts): menus leave out a foreign lottery's
+   * draws the licence forbids, and a ticket on one asks the stake door in its placement's transaction.
+   */
+  licence?: Pick<ProductLicence, 'forbidden' | 'askStake'>;
 };
 
 /**
@@ -63,6 +72,7 @@ export function createLotteryService(ctx: LotteryContext) {
     now,
     changeFeed: ctx.changeFeed,
     playGuard: ctx.playGuard,
+    askStake: ctx.licence?.askStake,
   });
   const draws = createLotteryDraws({ db, log, rules, now, timeZone: () => ctx.timeZone(db) });
   const settlement = createLotterySettlement({
@@ -75,7 +85,7 @@ export function createLotteryService(ctx: LotteryContext) {
   });
   const results = createLotteryResults({ db, rules, audit: ctx.audit, now });
   const voids = createLotteryVoids({ db, audit: ctx.audit, now });
-  const reads = createLotteryReads({ db, now, money });
+  const reads = createLotteryReads({ db, now, money, forbidden: ctx.licence?.forbidden });
   // A game changed here is dropped from this instance's memory at once; the database's notice
   // reaches the other instances (and this one again) a moment later.
   const ops = createLotteryOps({
@@ -86,6 +96,7 @@ export function createLotteryService(ctx: LotteryContext) {
     now,
     timeZone: () => ctx.timeZone(db),
     onGameChanged: (code) => ctx.changeFeed.announce(CHANGE_CHANNELS.lotteryGameChange, code),
+    forbidden: ctx.licence?.forbidden,
   });
   // Live pages: each stream is one socket and a few KB; the configuration bounds them per instance and per address.
   const live = createLotteryLive({
@@ -142,6 +153,27 @@ export function createLotteryService(ctx: LotteryContext) {
     runClock,
     clockSleepMs,
     onDrawToFinish,
+    /**
+     * The codes of the games whose draws are a foreign lottery's, whatever their status: the
+     * catalogue hides them under a licence that forbids them.
+     */
+    async foreignGameCodes(): Promise<ReadonlySet<string>> {
+      return new Set((await findGames(db)).filter((g) => lotteryProductClass(g) !== null).map((g) => g.code));
+    },
+    /**
+     * What stands in the way of a switch to `to` (licence-changes.ts, a blocker source): each game
+     * on sale whose draws are a foreign lottery's, when `to` forbids them, by name. Paused, it
+     * sells no more tickets and stands in the way no longer.
+     */
+    async licenceBlockers(trx: Kysely<Database>, to: JurisdictionProfile): Promise<LicenceBlocker[]> {
+      if (!licenceRules(to).forbiddenProducts.includes('foreign_lottery')) return [];
+      return (await findActiveForeignGames(trx)).map((g) => ({
+        kind: 'lottery_game',
+        id: g.code,
+        label: `${g.name} (${g.resultCountry})`,
+        rule: 'forbiddenProducts',
+      }));
+    },
   };
 }
 

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { JurisdictionProfile } from '@wps/shared/licence';
 import type { AppContext } from '../../app-context';
 import type { Database } from '../../db/schema';
 import type { AuditService } from '../audit/audit.service';
@@ -33,6 +34,8 @@ export type LoyaltyContext = Pick<AppContext, 'db' | 'log'> & {
   rewards: LoyaltyRewardsPort;
   /** The operator money policy's set-up ceilings: a cash or bonus item offered above them waits (mall-approval.ts). */
   setups: Pick<SetupCeilings, 'assess' | 'assertApprover'>;
+  /** The licence's profile, read in the saving transaction: VIP levels it forbids are refused (vip-licence.ts). */
+  licenceProfile: (db: Db) => Promise<JurisdictionProfile>;
   /** The clock of the VIP window and review; Date.now when absent. */
   now?: () => number;
 };

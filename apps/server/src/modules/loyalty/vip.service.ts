@@ -9,6 +9,7 @@ import { AppError } from '../../http/app-error';
 import type { LoyaltyContext } from './loyalty.types';
 import { lockPointsAccount } from './points.repository';
 import { addMemberDays, sumMembersDays, type MemberDayDelta } from './loyalty-batch.repository';
+import { refuseVipBreach, vipLicenceBlockers } from './vip-licence';
 import {
   findMemberLabels,
   findMemberRank,
@@ -262,6 +263,9 @@ export function createVipService(ctx: LoyaltyContext) {
       };
     },
 
+    /** The VIP levels a profile would forbid (the licence's switch asks, in its transaction). */
+    licenceBlockers: vipLicenceBlockers,
+
     /** GET /ops/vip. */
     async getSettings(): Promise<OpsVipSettings> {
       const [levels, settings, brand] = await Promise.all([findVipLevels(db), findVipSettings(db), system.getBrand()]);
@@ -307,6 +311,8 @@ export function createVipService(ctx: LoyaltyContext) {
         );
       const before = await this.getSettings();
       await runInTransaction(db, async (trx) => {
+        // In the order sent, so the refusal names the level as the form lists it.
+        refuseVipBreach(await ctx.licenceProfile(trx), levels);
         await replaceVipSettings(trx, { windowDays: body.windowDays, reviewPeriod: body.reviewPeriod }, sorted);
         await ctx.audit.record(trx, {
           actorType: 'operator',

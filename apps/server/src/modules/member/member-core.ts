@@ -67,8 +67,14 @@ export type IdentityGate = {
     cpf?: string | undefined;
     birthDate?: string | undefined;
   }): Promise<RegistrationIdentity | null>;
-  /** Refuse a login the licence does not allow (a CPF on the barred-persons list); throws an AppError. */
+  /**
+   * Before a session's transaction: ask what the licence needs asked outside it (the
+   * barred-persons list at the day's first login) and refuse a login it does not allow; throws an
+   * AppError. The transaction then asks the licence's `session.open` door, which reads the answer.
+   */
   beforeLogin(memberId: string): Promise<void>;
+  /** Whether the licence identifies players and this account has not given its CPF yet (an account from before the switch). */
+  isIdentityMissing(memberId: string): Promise<boolean>;
 };
 
 /**
@@ -174,11 +180,18 @@ export function createMemberCore(ctx: MemberContext) {
   ): Promise<LoginResult> {
     if (row.status !== 'active') throw new AppError(ErrorCode.ACCOUNT_DISABLED, 'This account is disabled');
     if (identity) await identity.beforeLogin(row.id);
+    // An account from before the switch to a licence that identifies players is asked for its CPF
+    // now: its session takes nothing else until it is given (requireMember, IDENTITY_REQUIRED).
+    // Read before the transaction: it is what the site asks of the player, not a guard of money;
+    // the money doors refuse an unidentified account by themselves, in their own transactions.
+    const identityRequired = identity !== null && !isTrialType(row.type) && (await identity.isIdentityMissing(row.id));
     const at = new Date(now());
     const { token } = await inTransaction(async (trx) => {
+      // The session's transaction asks the licence's session.open door (the session module's open guard).
       const opened = await session.createSession(trx, {
         memberId: row.id,
         mustChangePassword: opts.mustChangePassword,
+        identityRequired,
         ip: origin.ip,
         userAgent: origin.userAgent,
       });
@@ -194,6 +207,7 @@ export function createMemberCore(ctx: MemberContext) {
       firstTimeLogin: row.lastLoginAt === null,
       passwordExpired: opts.passwordExpired,
       mustChangePassword: opts.mustChangePassword,
+      ...(identityRequired ? { identityRequired: true } : {}),
       userInfo: { userName: row.account, nickname: row.nickname, type: row.type },
     };
   }

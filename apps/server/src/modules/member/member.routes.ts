@@ -41,7 +41,8 @@ export function registerMemberRoutes(app: RouteApp, services: AppServices): void
   app.put(
     '/wps/member/register',
     {
-      config: { licenceDoors: ['account.create'] },
+      // The new account's first session opens in its transaction.
+      config: { licenceDoors: ['account.create', 'session.open'] },
       schema: { body: registerBodySchema, response: success(loginResultSchema) },
     },
     async (request) => {
@@ -52,7 +53,7 @@ export function registerMemberRoutes(app: RouteApp, services: AppServices): void
   app.put(
     '/wps/member/register/mobile',
     {
-      config: { licenceDoors: ['account.create'] },
+      config: { licenceDoors: ['account.create', 'session.open'] },
       schema: { body: registerMobileBodySchema, response: success(loginResultSchema) },
     },
     async (request) => {
@@ -137,7 +138,11 @@ export function registerMemberRoutes(app: RouteApp, services: AppServices): void
 
   app.post(
     '/wps/member/password/verification',
-    { schema: { body: resetPasswordByPhoneBodySchema, response: success(loginResultSchema) } },
+    {
+      // A reset by SMS code logs the player in with the new password.
+      config: { licenceDoors: ['session.open'] },
+      schema: { body: resetPasswordByPhoneBodySchema, response: success(loginResultSchema) },
+    },
     async (request) => {
       return ok(await member.resetByPhone(request.body, readOrigin(request)));
     },

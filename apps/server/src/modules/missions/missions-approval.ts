@@ -10,6 +10,7 @@ import type { AuditService } from '../audit/audit.service';
 import type { SetupCeilings } from '../operator-money/operator-money-setups';
 import { findMissions, lockMission, type MissionApprovalWrite, type MissionRow } from './missions.repository';
 import { decideMission, lockMissionSetups, setMissionStatus, sumLiveRewards } from './missions-ops.repository';
+import { refuseMissionBreach, type LicenceProfileSource } from './missions-licence';
 
 type Db = Kysely<Database>;
 
@@ -39,6 +40,7 @@ type MissionApprovalContext = {
   db: Db;
   audit: Pick<AuditService, 'record'>;
   setups: Pick<SetupCeilings, 'assess' | 'assertApprover'>;
+  licenceProfile: LicenceProfileSource;
 };
 
 /** What a save or a status change stores: the status, and what a switch to live found (absent: columns unchanged). */
@@ -57,7 +59,7 @@ export type StoredStatus = { status: MissionStoredStatus; approval?: MissionAppr
  * live missions only) until an operator other than the asker, holding the kind's permission, lets
  * it go live or turns it down (back to `draft`).
  */
-export function createMissionApproval({ db, audit, setups }: MissionApprovalContext) {
+export function createMissionApproval({ db, audit, setups, licenceProfile }: MissionApprovalContext) {
   async function viewOf(id: string): Promise<OpsMission> {
     const saved = (await findMissions(db)).find((r) => String(r.id) === id);
     if (!saved) throw new Error(`mission ${id} vanished after its change`);
@@ -108,6 +110,7 @@ export function createMissionApproval({ db, audit, setups }: MissionApprovalCont
       await runInTransaction(db, async (trx) => {
         const before = await lockMission(trx, id);
         if (!before) throw new AppError(ErrorCode.MISSION_NOT_FOUND, 'No such mission');
+        if (status === 'live') await refuseMissionBreach(trx, licenceProfile, before);
         const stored = await statusFor(trx, {
           operatorId,
           wanted: status,
@@ -157,6 +160,8 @@ export function createMissionApproval({ db, audit, setups }: MissionApprovalCont
         const askedBy = mission.asked_by === null ? null : String(mission.asked_by);
         setups.assertApprover('mission', askedBy, approver);
         const status = decision === 'approve' ? 'live' : 'draft';
+        // The licence may have changed while it waited.
+        if (status === 'live') await refuseMissionBreach(trx, licenceProfile, mission);
         if (!(await decideMission(trx, id, { status, approvedBy: approver.operatorId })))
           throw new Error('missions: the waiting mission changed under its row lock');
         await audit.record(trx, {

@@ -40,6 +40,7 @@ import {
 } from './missions.repository';
 import { countStepProgress, findClaimTotals } from './missions-ops.repository';
 import { createMissionApproval, opsView } from './missions-approval';
+import { missionLicenceBlockers, refuseMissionBreach, type LicenceProfileSource } from './missions-licence';
 import type { SetupCeilings } from '../operator-money/operator-money-setups';
 
 type Db = Kysely<Database>;
@@ -56,6 +57,8 @@ export type MissionsContext = {
   now?: (() => number) | undefined;
   /** The operator money policy's set-up ceilings: a switch to live above them waits (missions-approval.ts). */
   setups: Pick<SetupCeilings, 'assess' | 'assertApprover'>;
+  /** The licence's profile, read in the saving transaction: a mission it forbids is refused (missions-licence.ts). */
+  licenceProfile: LicenceProfileSource;
 };
 
 const CADENCES: readonly WindowPeriod[] = ['daily', 'weekly'];
@@ -87,7 +90,7 @@ function metricOf(step: MissionStepRow): string {
  */
 export function createMissionsService(ctx: MissionsContext) {
   const { db, audit, grants } = ctx;
-  const approval = createMissionApproval({ db, audit, setups: ctx.setups });
+  const approval = createMissionApproval({ db, audit, setups: ctx.setups, licenceProfile: ctx.licenceProfile });
   const now = () => new Date((ctx.now ?? Date.now)());
 
   function windows(at: Date, timeZone: string): Record<WindowPeriod, PeriodWindow> {
@@ -313,6 +316,9 @@ export function createMissionsService(ctx: MissionsContext) {
     listAwaiting: approval.listAwaiting,
     decide: approval.decide,
 
+    /** The live missions a profile would forbid (the licence's switch asks, in its transaction). */
+    licenceBlockers: missionLicenceBlockers,
+
     /** GET /ops/missions. */
     listForOps: async (): Promise<{ list: OpsMission[] }> => ({ list: (await findMissions(db)).map(opsView) }),
 
@@ -331,6 +337,8 @@ export function createMissionsService(ctx: MissionsContext) {
       const savedId = await runInTransaction(db, async (trx) => {
         const before = id === undefined ? undefined : await lockMission(trx, id);
         if (id !== undefined && !before) throw new AppError(ErrorCode.MISSION_NOT_FOUND, 'No such mission');
+        // Whatever its status: a draft the licence forbids could only go live by losing the step.
+        await refuseMissionBreach(trx, ctx.licenceProfile, write);
         const stored = await approval.statusFor(trx, { operatorId, wanted: m.status, before, ...write });
         const toWrite = { ...write, status: stored.status };
         const after = { ...m, status: stored.status, ceilingReasons: stored.approval?.ceilingReasons ?? [] };

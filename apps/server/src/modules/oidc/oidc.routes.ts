@@ -86,7 +86,11 @@ export function registerOidcRoutes(app: RouteApp, services: AppServices): void {
 
   app.get(
     '/wps/oidc/callback',
-    { schema: { response: { 303: nonJson(['text/html'], 'The site page that continues the sign-in (Location)') } } },
+    {
+      // A linked identity's sign-in opens a session (handed over by a login exchange code).
+      config: { licenceDoors: ['session.open'] },
+      schema: { response: { 303: nonJson(['text/html'], 'The site page that continues the sign-in (Location)') } },
+    },
     async (request, reply) => {
       void reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
       // The URL the provider sent the browser to, on our registered redirect URI (never the Host header).
@@ -111,7 +115,7 @@ export function registerOidcRoutes(app: RouteApp, services: AppServices): void {
   app.post(
     '/wps/oidc/pending/register',
     {
-      config: { licenceDoors: ['account.create'] },
+      config: { licenceDoors: ['account.create', 'session.open'] },
       schema: { body: oidcRegisterBodySchema, response: success(loginResultSchema) },
     },
     async (request) => {

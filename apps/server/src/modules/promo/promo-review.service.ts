@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { ErrorCode } from '@wps/shared/error-codes';
+import type { JurisdictionProfile } from '@wps/shared/licence';
 import type { OpsRole } from '@wps/shared/ops-permissions';
 import type { MoneyWaitReason } from '@wps/shared/schemas/operator-money';
 import type { OpsPage } from '@wps/shared/schemas/ops-list';
@@ -13,6 +14,7 @@ import type { MemberViews } from '../member/member-views';
 import type { MoneyDecision, OperatorMoneyPolicy } from '../operator-money/operator-money-policy';
 import type { RewardEventStream } from '../rewards/reward-events';
 import { assertPayable, type PromoRewards } from './promo-rewards';
+import { promoSettingsLicenceBlockers, refusePromoReward } from './promo-settings-licence';
 import {
   decideApplication,
   findAllSettings,
@@ -38,6 +40,8 @@ export type PromoReviewContext = {
   rewards: Pick<PromoRewards, 'grants'>;
   /** Required, never defaulted: a guard of money fails closed (docs/decisions.md, "Operator money policy"). */
   moneyPolicy: Pick<OperatorMoneyPolicy, 'decide'>;
+  /** The licence's profile, read in the saving transaction: a reward it forbids is refused (promo-settings-licence.ts). */
+  licenceProfile: (db: Db) => Promise<JurisdictionProfile>;
 };
 
 type RewardKind = 'cash' | 'bonus' | 'points';
@@ -176,6 +180,9 @@ export function createPromoReviewService(ctx: PromoReviewContext) {
   }
 
   return {
+    /** The promotions' settings a profile would forbid (the licence's switch asks, in its transaction). */
+    licenceBlockers: promoSettingsLicenceBlockers,
+
     async listSettings(): Promise<PromoSettings[]> {
       return (await findAllSettings(db)).map(settingsView);
     },
@@ -185,6 +192,7 @@ export function createPromoReviewService(ctx: PromoReviewContext) {
       await assertPromotion(promotionId);
       if (body.rewardKind) assertPayable(rewards, body.rewardKind, 'body.rewardKind');
       return runInTransaction(db, async (trx) => {
+        await refusePromoReward(trx, ctx.licenceProfile, body);
         const before = await lockSettings(trx, promotionId);
         const row = await saveSettings(trx, promotionId, {
           mode: body.mode,

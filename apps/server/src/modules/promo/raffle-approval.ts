@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { ErrorCode } from '@wps/shared/error-codes';
+import type { JurisdictionProfile } from '@wps/shared/licence';
 import type { OpsRole } from '@wps/shared/ops-permissions';
 import type { OpsRaffle } from '@wps/shared/schemas/promo';
 import type { Database } from '../../db/schema';
@@ -8,6 +9,7 @@ import { AppError } from '../../http/app-error';
 import type { AuditService } from '../audit/audit.service';
 import type { SetupCeilings } from '../operator-money/operator-money-setups';
 import { decideRaffle, findPrizes, lockRaffle, type RaffleRow } from './raffle.repository';
+import { refuseRafflePrizes } from './raffle-licence';
 
 type Db = Kysely<Database>;
 
@@ -34,6 +36,7 @@ type RaffleApprovalContext = {
   db: Db;
   audit: Pick<AuditService, 'record'>;
   setups: Pick<SetupCeilings, 'assertApprover'>;
+  licenceProfile: (db: Db) => Promise<JurisdictionProfile>;
 };
 
 /**
@@ -42,7 +45,7 @@ type RaffleApprovalContext = {
  * lets it go live or turns it down. Decided under the raffle's row lock, so two decisions at once
  * find one waiting raffle between them; audited with who made it and who decided.
  */
-export function createRaffleApproval({ db, audit, setups }: RaffleApprovalContext) {
+export function createRaffleApproval({ db, audit, setups, licenceProfile }: RaffleApprovalContext) {
   return {
     /** What the back office's list adds to a raffle: who made it, the ceilings passed, who let it go live. */
     opsFields(row: RaffleRow): Pick<OpsRaffle, 'createdBy' | 'ceilingReasons' | 'approvedBy' | 'approvedAt'> {
@@ -69,6 +72,13 @@ export function createRaffleApproval({ db, audit, setups }: RaffleApprovalContex
           });
         setups.assertApprover('raffle', raffle.created_by === null ? null : String(raffle.created_by), approver);
         const status = decision === 'approve' ? 'open' : 'rejected';
+        // The licence may have changed while it waited.
+        if (status === 'open')
+          await refuseRafflePrizes(
+            trx,
+            licenceProfile,
+            (await findPrizes(trx, [raffleId])).map((p) => ({ rewardKind: p.reward_kind })),
+          );
         if (!(await decideRaffle(trx, raffleId, { status, approvedBy: approver.operatorId })))
           throw new Error('raffle: the waiting raffle changed under its row lock');
         const money = prizeMoney(

@@ -69,6 +69,11 @@ export async function findRaffles(db: Db, limit: number): Promise<RaffleRow[]> {
   return db.selectFrom('raffles').selectAll().orderBy('id', 'desc').limit(limit).execute();
 }
 
+/** The open raffles (players' tickets go into them and they are drawn), oldest first. */
+export async function findOpenRaffles(db: Db): Promise<RaffleRow[]> {
+  return db.selectFrom('raffles').selectAll().where('status', '=', 'open').orderBy('id').execute();
+}
+
 /** Raffles waiting for a second operator (migration 0501), oldest first. */
 export async function findAwaitingRaffles(db: Db, limit: number): Promise<RaffleRow[]> {
   return db

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { ErrorCode } from '@wps/shared/error-codes';
+import type { JurisdictionProfile } from '@wps/shared/licence';
 import { hashServerSeed } from '@wps/shared/provably-fair';
 import { drawRaffleWinners } from '@wps/shared/raffle-draw';
 import type { OpsRole } from '@wps/shared/ops-permissions';
@@ -16,6 +17,7 @@ import type { SystemService } from '../system/system.service';
 import type { RewardGrant } from '../rewards/reward-grants.types';
 import { assertPayable, type PromoRewards } from './promo-rewards';
 import { createRaffleApproval, prizeMoney } from './raffle-approval';
+import { raffleLicenceBlockers, refuseRafflePrizes, type RaffleTicketRuleBreaches } from './raffle-licence';
 import {
   countClaimable,
   findDueRaffleIds,
@@ -49,6 +51,10 @@ export type RaffleContext = {
   rewards: PromoRewards;
   /** The operator money policy's set-up ceilings: required, so a raffle is never made unassessed. */
   setups: SetupCeilings;
+  /** The licence's profile, read in the creating transaction: prizes it forbids are refused (raffle-licence.ts). */
+  licenceProfile: (db: Db) => Promise<JurisdictionProfile>;
+  /** The live rules giving raffles' tickets that a profile forbids (the rewards engine's reader). */
+  ticketRuleBreaches: RaffleTicketRuleBreaches;
   now?: () => number;
 };
 
@@ -182,7 +188,7 @@ export function createRaffleService(ctx: RaffleContext) {
     },
   });
 
-  const approval = createRaffleApproval({ db, audit, setups: ctx.setups });
+  const approval = createRaffleApproval({ db, audit, setups: ctx.setups, licenceProfile: ctx.licenceProfile });
 
   async function opsViews(rows: RaffleRow[]): Promise<OpsRaffle[]> {
     const list = await views(rows, null);
@@ -191,6 +197,9 @@ export function createRaffleService(ctx: RaffleContext) {
 
   return {
     get,
+
+    /** The open raffles a profile would forbid (the licence's switch asks, in its transaction). */
+    licenceBlockers: (trx: Db, to: JurisdictionProfile) => raffleLicenceBlockers(trx, to, ctx.ticketRuleBreaches),
 
     listForOps: async (): Promise<OpsRaffle[]> => opsViews(await findRaffles(db, 200)),
 
@@ -217,6 +226,7 @@ export function createRaffleService(ctx: RaffleContext) {
       body.prizes.forEach((p, i) => assertPayable(rewards, p.rewardKind, `body.prizes.${i}.rewardKind`));
       const serverSeed = crypto.randomBytes(32).toString('hex');
       const id = await runInTransaction(db, async (trx) => {
+        await refuseRafflePrizes(trx, ctx.licenceProfile, body.prizes);
         // Prizes above a set-up ceiling: the raffle waits for a second operator before it goes live.
         const { reasons } = await ctx.setups.assess(trx, { kind: 'raffle', ...prizeMoney(body.prizes) });
         const id = await insertRaffle(trx, {

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
 import { createPlayer, type Player } from '../gateway/gateway.test-support';
+import { newCpf } from '../identity/identity-fixtures';
 import { anonymiseClosedAccounts, yearsBefore } from './anonymisation';
 import { recordsViewsOf } from './records-views';
 
@@ -10,6 +11,8 @@ describeEachDatabase('LGPD anonymisation of closed accounts after the retention'
   let closed: Player;
   let closedWithMoney: Player;
   let open: Player;
+  /** The closed player's CPF (an identity as a BR registration writes it). */
+  const cpf = newCpf();
   const actor = { actorType: 'system' as const, actorId: 'ops-cli:test' };
   const run = (now: Date, apply: boolean) =>
     anonymiseClosedAccounts(
@@ -35,6 +38,9 @@ describeEachDatabase('LGPD anonymisation of closed accounts after the retention'
         t.database.db,
       );
     }
+    await sql`INSERT INTO member_identities (member_id, cpf, birth_date, full_name) VALUES (${closed.memberId}, ${cpf}, '1970-05-06', 'Maria da Silva')`.execute(
+      t.database.db,
+    );
     // Closed by an operator (disabled); the third stays open.
     for (const p of [closed, closedWithMoney])
       await sql`UPDATE members SET status = 'disabled' WHERE id = ${p.memberId}`.execute(t.database.db);
@@ -80,8 +86,22 @@ describeEachDatabase('LGPD anonymisation of closed accounts after the retention'
     expect(audit).toHaveLength(1);
     expect(audit[0]!.before).toEqual({
       fields: expect.arrayContaining(['account', 'email', 'nickname', 'register_ip']),
+      identityFields: ['cpf', 'birth_date', 'full_name'],
     });
     expect(JSON.stringify(audit[0])).not.toMatch(/example\.com|Maria|203\.0\.113/);
+    expect(JSON.stringify(audit[0])).not.toContain(cpf);
+    // The identity (LGPD): the CPF, date of birth and document name are removed,
+    // the row kept and marked; the open account's identity-less row is not touched.
+    const identity = await sql<{
+      cpf: string | null;
+      birth_date: string | null;
+      full_name: string | null;
+      anonymised: boolean;
+    }>`
+      SELECT cpf, birth_date::text, full_name, anonymised_at IS NOT NULL AS anonymised
+      FROM member_identities WHERE member_id = ${closed.memberId}`.execute(t.database.db);
+    expect(identity.rows).toEqual([{ cpf: null, birth_date: null, full_name: null, anonymised: true }]);
+
     // Nothing twice (the row stays, under its id); the audit chain is whole.
     expect((await run(later(), true)).anonymised).toEqual([]);
     expect((await t.app.services.audit.verifyChain()).ok).toBe(true);

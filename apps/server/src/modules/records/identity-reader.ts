@@ -1,8 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 
-/** A player's national identity as the regulator's bettors file carries it. */
-export type ExportIdentity = { cpf: string; birthDate: string; fullName: string | null };
+/** A player's national identity as the regulator's bettors file carries it (all null once anonymised, migration 0630). */
+export type ExportIdentity = { cpf: string | null; birthDate: string | null; fullName: string | null };
 
 /**
  * The identities of these members (member_identities, migration 0320). Read here, not through the
@@ -11,7 +11,12 @@ export type ExportIdentity = { cpf: string; birthDate: string; fullName: string 
  */
 export async function findIdentities(db: Kysely<Database>, memberIds: string[]): Promise<Map<string, ExportIdentity>> {
   if (memberIds.length === 0) return new Map();
-  const { rows } = await sql<{ member_id: string; cpf: string; birth_date: string; full_name: string | null }>`
+  const { rows } = await sql<{
+    member_id: string;
+    cpf: string | null;
+    birth_date: string | null;
+    full_name: string | null;
+  }>`
     SELECT member_id::text AS member_id, cpf, to_char(birth_date, 'YYYY-MM-DD') AS birth_date, full_name
     FROM member_identities WHERE member_id = ANY(${memberIds}::bigint[])`.execute(db);
   return new Map(rows.map((r) => [r.member_id, { cpf: r.cpf, birthDate: r.birth_date, fullName: r.full_name }]));

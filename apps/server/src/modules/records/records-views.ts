@@ -4,15 +4,17 @@ import { createCatalogueViews, type CatalogueViews } from '../catalogue/catalogu
 import { createGatewayViews, type GatewayViews } from '../gateway/gateway-views';
 import { createLedgerEntryViews, type LedgerEntryViews } from '../ledger/ledger-entry-views';
 import { createMemberViews, type MemberViews } from '../member/member-views';
+import { createWithdrawalViews, type WithdrawalViews } from '../withdrawal/withdrawal-views';
 
 /**
  * The owners' views the records module reads (it keeps no copy of anyone's rows): rounds and their
  * stakes, wins and refunds (gateway), ledger entries and player accounts (ledger), account names
- * (member), vendor and game names (catalogue).
+ * (member), vendor and game names (catalogue), withdrawal orders and their origin (withdrawal).
  */
 export type RecordsViews = Pick<GatewayViews, 'roundRecords' | 'roundBets'> &
   Pick<LedgerEntryViews, 'entries' | 'playerAccounts'> &
   Pick<MemberViews, 'registrations' | 'briefs' | 'activity'> &
+  Pick<WithdrawalViews, 'payouts'> &
   CatalogueViews;
 
 /** The owners' views over one database handle (the server and the ops commands alike). */
@@ -20,6 +22,7 @@ export function recordsViewsOf(db: Kysely<Database>): RecordsViews {
   const gateway = createGatewayViews({ db });
   const ledger = createLedgerEntryViews({ db });
   const members = createMemberViews({ db });
+  const withdrawals = createWithdrawalViews({ db });
   return {
     ...createCatalogueViews({ db }),
     roundRecords: gateway.roundRecords,
@@ -29,5 +32,6 @@ export function recordsViewsOf(db: Kysely<Database>): RecordsViews {
     registrations: members.registrations,
     briefs: members.briefs,
     activity: members.activity,
+    payouts: withdrawals.payouts,
   };
 }

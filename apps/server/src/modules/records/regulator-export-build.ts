@@ -9,6 +9,7 @@ import type { ExportIdentity } from './identity-reader';
 import type {
   findBettors,
   findDayEntries,
+  findDayPayouts,
   findDayRoundMoves,
   findDayWallets,
 } from './regulator-export-data.repository';
@@ -52,6 +53,7 @@ export type DayRows = {
   moves: Rows<typeof findDayRoundMoves>;
   wallets: Rows<typeof findDayWallets>;
   bettors: Rows<typeof findBettors>;
+  payouts: Rows<typeof findDayPayouts>;
   identities: Map<string, ExportIdentity>;
 };
 
@@ -61,7 +63,7 @@ const sum = (values: Iterable<bigint>) => {
   return total;
 };
 
-/** The four files' records, in a stable order, and the day's totals. */
+/** The files' records, in a stable order, and the day's totals. */
 export function buildDayRecords(rows: DayRows): {
   records: Record<RegulatorExportFile, unknown[]>;
   totals: ExportTotals;
@@ -104,6 +106,7 @@ export function buildDayRecords(rows: DayRows): {
         gameId: r.node_id,
         gameName: r.game_name ?? r.node_id,
         playerId: r.member_id,
+        cpf: rows.identities.get(r.member_id)?.cpf ?? null,
         currency: r.currency,
         placedAt: r.round_created_at.toISOString(),
         settledAt: r.settled_at ? r.settled_at.toISOString() : null,
@@ -164,6 +167,23 @@ export function buildDayRecords(rows: DayRows): {
     };
   });
 
+  // Each withdrawal by its order's id: a closed account's payout and a barred player's refund are
+  // told apart from the player's own requests by their origin, never hidden in an adjustment.
+  const payouts = rows.payouts.map((p) => ({
+    record: 'payout' as const,
+    withdrawalId: String(p.id),
+    playerId: String(p.member_id),
+    cpf: rows.identities.get(String(p.member_id))?.cpf ?? null,
+    origin: p.origin,
+    method: p.pix_key_type ? ('pix' as const) : ('bank_transfer' as const),
+    pixKeyType: p.pix_key_type,
+    currency: p.currency,
+    amountMinor: String(p.amount),
+    status: p.status,
+    requestedAt: p.created_at.toISOString(),
+    decidedAt: p.decided_at?.toISOString() ?? null,
+  }));
+
   const byCategory = Object.fromEntries(EXPORT_TRANSACTION_CATEGORIES.map((c) => [c, 0n])) as Record<
     ExportTransactionCategory,
     bigint
@@ -179,10 +199,16 @@ export function buildDayRecords(rows: DayRows): {
     walletsOpeningMinor: sum(wallets.map((w) => BigInt(w.openingMinor))).toString(),
     walletsClosingMinor: sum(wallets.map((w) => BigInt(w.closingMinor))).toString(),
   };
-  return { records: { bets, bettors, wallets, transactions }, totals };
+  return { records: { bets, bettors, wallets, transactions, payouts }, totals };
 }
 
-/** The players a day's files name: those whose money moved or who played. */
-export function playersOf(rows: Pick<DayRows, 'entries' | 'moves'>): string[] {
-  return [...new Set([...rows.entries.map((e) => e.member_id!), ...rows.moves.map((m) => m.member_id)])];
+/** The players a day's files name: those whose money moved, who played or whose withdrawal was asked or decided. */
+export function playersOf(rows: Pick<DayRows, 'entries' | 'moves'> & Partial<Pick<DayRows, 'payouts'>>): string[] {
+  return [
+    ...new Set([
+      ...rows.entries.map((e) => e.member_id!),
+      ...rows.moves.map((m) => m.member_id),
+      ...(rows.payouts ?? []).map((p) => String(p.member_id)),
+    ]),
+  ];
 }

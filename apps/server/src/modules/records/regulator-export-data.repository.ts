@@ -105,3 +105,22 @@ export async function findBettors(db: Db, views: RecordsViews, w: DayWindow, ids
     .orderBy('m.id')
     .execute();
 }
+
+/**
+ * Every real-money player's withdrawal order requested or decided in the window (a request, a
+ * closed account's payout, a barred player's refund), in id order.
+ */
+export async function findDayPayouts(db: Db, views: RecordsViews, w: DayWindow) {
+  return db
+    .selectFrom(views.payouts().as('p'))
+    .innerJoin(views.registrations().as('m'), 'm.id', 'p.member_id')
+    .selectAll('p')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('p.created_at', '>=', w.start), eb('p.created_at', '<', w.end)]),
+        eb.and([eb('p.decided_at', '>=', w.start), eb('p.decided_at', '<', w.end)]),
+      ]),
+    )
+    .orderBy('p.id')
+    .execute();
+}

@@ -23,6 +23,7 @@ import { buildDayRecords, playersOf } from './regulator-export-build';
 import {
   findBettors,
   findDayEntries,
+  findDayPayouts,
   findDayRoundMoves,
   findDayWallets,
   type DayWindow,
@@ -110,13 +111,14 @@ export function createRegulatorExportService(ctx: RegulatorExportContext) {
     const entries = await findDayEntries(trx, views, window);
     const moves = await findDayRoundMoves(trx, views, window);
     const wallets = await findDayWallets(trx, views, window);
-    const players = playersOf({ entries, moves });
+    const payouts = await findDayPayouts(trx, views, window);
+    const players = playersOf({ entries, moves, payouts });
     const bettors = await findBettors(trx, views, window, players);
     const identities = await findIdentities(
       trx,
       bettors.map((b) => b.id),
     );
-    const { records, totals } = buildDayRecords({ entries, moves, wallets, bettors, identities });
+    const { records, totals } = buildDayRecords({ entries, moves, wallets, bettors, payouts, identities });
 
     const files = REGULATOR_EXPORT_FILES.map((file) => {
       const content = format.encode(validated(file, records[file]));

@@ -23,7 +23,9 @@ export const RETAINED_TABLES: Record<string, string> = {
   withdrawal_orders: 'withdrawals',
   reward_grants: 'prizes and bonuses the house gave',
   members: 'accounts (anonymised under LGPD, never deleted)',
-  member_identities: 'CPF, date of birth and KYC name',
+  member_identities:
+    'CPF, date of birth and KYC name (removed by LGPD anonymisation after the retention, the row kept)',
+  account_closures: "accounts closed at the player's request and what became of their balance",
   kyc_checks: 'KYC decisions',
   barred_hits: "the barred-persons list's refusals and their settlement",
   rg_limits: 'responsible-gambling limits',

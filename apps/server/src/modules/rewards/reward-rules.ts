@@ -10,6 +10,7 @@ import {
   type RuleInputParsed,
   usesDepositCondition,
 } from '@wps/shared/schemas/rewards';
+import type { LicenceRule } from '@wps/shared/licence';
 import type { LicenceBlocker } from '@wps/shared/schemas/licence';
 import type { Database } from '../../db/schema';
 import { runInTransaction } from '../../db/run-in-transaction';
@@ -80,11 +81,12 @@ function assertAllowed(profile: JurisdictionProfile, r: RuleInputParsed): void {
 }
 
 /** The licence rule each refusal of a rule breaks (a key of LicenceRules). */
-const LICENCE_RULE_OF: Record<ReturnType<typeof jurisdictionRefusals>[number], string> = {
+const LICENCE_RULE_OF: Record<ReturnType<typeof jurisdictionRefusals>[number], LicenceRule> = {
   REWARD_KIND_FORBIDDEN: 'forbiddenRewardKinds',
   TRIGGER_FORBIDDEN: 'forbiddenRewardTriggers',
   DEPOSIT_CONDITION_FORBIDDEN: 'depositConditions',
   SIGN_UP_BONUS_FORBIDDEN: 'signUpBonus',
+  LEVEL_CHANGE_MONEY_FORBIDDEN: 'moneyOnLevelChange',
 };
 
 /**
@@ -100,6 +102,26 @@ export async function rewardRuleLicenceBlockers(trx: Db, to: JurisdictionProfile
       blockers.push({ kind: 'reward_rule', id: String(r.id), label: r.name, rule: LICENCE_RULE_OF[refusal] });
   }
   return blockers;
+}
+
+/**
+ * The live rules giving a raffle's tickets that a profile forbids (a deposit trigger or condition):
+ * that raffle's entry is conditioned on a deposit, and the promo module lists it beside the rule.
+ */
+export async function raffleTicketRuleBreaches(
+  trx: Db,
+  to: JurisdictionProfile,
+): Promise<{ raffleId: string; rule: LicenceRule }[]> {
+  const out: { raffleId: string; rule: LicenceRule }[] = [];
+  for (const r of await findRules(trx)) {
+    if (r.status !== 'live') continue;
+    const parsed = ruleInputSchema.parse(toRuleView(r));
+    const raffleId = parsed.reward.params['raffleId'];
+    if (parsed.reward.kind !== 'raffle_ticket' || raffleId === undefined) continue;
+    const [refusal] = refusalsOf(to, parsed);
+    if (refusal) out.push({ raffleId: String(raffleId), rule: LICENCE_RULE_OF[refusal] });
+  }
+  return out;
 }
 
 /** The operator's rules: written in the back office (audited), checked against the jurisdiction profile on every save and status change. */

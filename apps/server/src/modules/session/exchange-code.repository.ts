@@ -14,6 +14,7 @@ export type ExchangeSource = {
   type: number;
   status: MemberStatus;
   mustChangePassword: boolean;
+  identityRequired: boolean;
   lastSeenAt: Date;
   expiresAt: Date;
   revokedAt: Date | null;
@@ -73,6 +74,7 @@ export async function findExchangeSource(
       'm.type as type',
       'm.status as status',
       's.must_change_password as mustChangePassword',
+      's.identity_required as identityRequired',
       's.last_seen_at as lastSeenAt',
       's.expires_at as expiresAt',
       's.revoked_at as revokedAt',

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { ErrorCode } from '@wps/shared/error-codes';
 import type { LoginResult } from '@wps/shared/schemas/common';
 import type { ExchangeCodeResult } from '@wps/shared/schemas/session';
+import { runInTransaction } from '../../db/run-in-transaction';
 import { AppError } from '../../http/app-error';
 import type { AppContext } from '../../app-context';
 import type { RateLimiter } from '../verification/rate-limiter';
@@ -29,6 +30,12 @@ type ExchangeCodeContext = Pick<AppContext, 'db'> & {
   rateLimiter: Pick<RateLimiter, 'consume'>;
   /** The member module's view of its members, joined when a code is used (member-views.ts). */
   memberViews: MemberBriefs;
+  /**
+   * What a login asks outside the transaction before a session opens (the identity module's
+   * barred-persons list, an outside call; services.ts): the session's own transaction then asks
+   * the licence's `session.open` door, which reads the answer recorded here.
+   */
+  beforeOpen: (memberId: string) => Promise<void>;
   /** Injectable clock (epoch ms) for expiry tests. */
   now?: () => number;
 };
@@ -95,16 +102,25 @@ export function createExchangeCodeService(ctx: ExchangeCodeContext) {
         source.expiresAt.getTime() > t &&
         source.lastSeenAt.getTime() + (await session.idleSeconds()) * 1000 > t;
       if (!source || !isLive) throw invalidCode();
-      const { token } = await session.createSession(db, {
-        memberId: source.memberId,
-        ip: origin.ip,
-        userAgent: origin.userAgent,
-      });
+      // A new session like any login's: the first of the operator's day asks the barred-persons
+      // list, and the session's transaction asks the licence (createSession's open guard).
+      await ctx.beforeOpen(source.memberId);
+      const { token } = await runInTransaction(db, (trx) =>
+        session.createSession(trx, {
+          memberId: source.memberId,
+          // A session opened from one that must first give its CPF is held to the same (an identity
+          // provider's sign-in hands its session over through a code).
+          identityRequired: source.identityRequired,
+          ip: origin.ip,
+          userAgent: origin.userAgent,
+        }),
+      );
       return {
         token,
         firstTimeLogin: false,
         passwordExpired: false,
         mustChangePassword: false,
+        ...(source.identityRequired ? { identityRequired: true } : {}),
         userInfo: { userName: source.account, nickname: source.nickname, type: source.type },
       };
     },

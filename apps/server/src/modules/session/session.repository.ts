@@ -15,6 +15,7 @@ export type SessionRow = {
   type: number;
   status: MemberStatus;
   mustChangePassword: boolean;
+  identityRequired: boolean;
   lastSeenAt: Date;
   expiresAt: Date;
   revokedAt: Date | null;
@@ -28,6 +29,7 @@ export async function insertSession(
     tokenHash: string;
     memberId: string;
     mustChangePassword: boolean;
+    identityRequired: boolean;
     now: Date;
     expiresAt: Date;
     ip: string | null;
@@ -40,6 +42,7 @@ export async function insertSession(
       token_hash: input.tokenHash,
       member_id: input.memberId,
       must_change_password: input.mustChangePassword,
+      identity_required: input.identityRequired,
       created_at: input.now,
       last_seen_at: input.now,
       expires_at: input.expiresAt,
@@ -72,6 +75,7 @@ export function createSessionLookup(
       'm.type as type',
       'm.status as status',
       's.must_change_password as mustChangePassword',
+      's.identity_required as identityRequired',
       's.last_seen_at as lastSeenAt',
       's.expires_at as expiresAt',
       's.revoked_at as revokedAt',
@@ -169,6 +173,16 @@ export async function findMemberSessionSpans(
 /** The password was changed: this session no longer has to change it. */
 export async function clearSessionMustChange(db: Db, sessionId: string): Promise<void> {
   await db.updateTable('member_sessions').set({ must_change_password: false }).where('id', '=', sessionId).execute();
+}
+
+/** Lift the identity block of every live session of a member (the CPF and date of birth were written). */
+export async function clearMemberIdentityRequired(db: Db, memberId: string): Promise<void> {
+  await db
+    .updateTable('member_sessions')
+    .set({ identity_required: false })
+    .where('member_id', '=', memberId)
+    .where('identity_required', '=', true)
+    .execute();
 }
 
 /** The addresses and browsers (user agents) members' sessions came from, by member. */

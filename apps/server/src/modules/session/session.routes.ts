@@ -20,7 +20,10 @@ export function registerSessionRoutes(app: RouteApp, services: AppServices): voi
   // A session, or the code step for a device the account has not remembered (login-verification).
   app.post(
     '/wps/session/login',
-    { schema: { body: loginBodySchema, response: success(loginAnswerSchema) } },
+    {
+      config: { licenceDoors: ['session.open'] },
+      schema: { body: loginBodySchema, response: success(loginAnswerSchema) },
+    },
     async (request) => {
       return ok(await member.login(request.body, readOrigin(request)));
     },
@@ -28,7 +31,10 @@ export function registerSessionRoutes(app: RouteApp, services: AppServices): voi
 
   app.post(
     '/wps/session/login/freeplay',
-    { schema: { body: freeplayBodySchema, response: success(loginResultSchema) } },
+    {
+      config: { licenceDoors: ['session.open'] },
+      schema: { body: freeplayBodySchema, response: success(loginResultSchema) },
+    },
     async (request) => {
       return ok(await member.loginFreeplay(request.body, readOrigin(request)));
     },
@@ -47,7 +53,10 @@ export function registerSessionRoutes(app: RouteApp, services: AppServices): voi
 
   app.post(
     '/wps/session/login/exchange',
-    { schema: { body: exchangeLoginBodySchema, response: success(loginResultSchema) } },
+    {
+      config: { licenceDoors: ['session.open'] },
+      schema: { body: exchangeLoginBodySchema, response: success(loginResultSchema) },
+    },
     async (request) => {
       return ok(await services.loginCodes.exchange(request.body.code, readOrigin(request)));
     },
@@ -55,7 +64,11 @@ export function registerSessionRoutes(app: RouteApp, services: AppServices): voi
 
   // Any live session may end itself, including trial ones and ones that must change the password.
   app.delete('/wps/session/logout', { schema: { response: success(doneSchema) } }, async (request) => {
-    const auth = await requireMember(request, { allowTrial: true, allowPasswordChange: true });
+    const auth = await requireMember(request, {
+      allowTrial: true,
+      allowPasswordChange: true,
+      allowIdentityMissing: true,
+    });
     await session.revoke(auth.sessionId);
     return ok(true);
   });

@@ -7,6 +7,7 @@ import { CHANGE_CHANNELS, publishChange, type ChangeFeed } from '../../db/change
 import type { Database } from '../../db/schema';
 import type { AppContext } from '../../app-context';
 import {
+  clearMemberIdentityRequired,
   clearSessionMustChange,
   createSessionLookup,
   findClientTraits,
@@ -30,6 +31,8 @@ export type SessionMember = {
   type: number;
   sessionId: string;
   mustChangePassword: boolean;
+  /** An account from before the switch to a licence that identifies players: only its CPF may be given (migration 0602). */
+  identityRequired: boolean;
 };
 
 type SessionContext = Pick<AppContext, 'db'> & {
@@ -142,7 +145,13 @@ export function createSessionService(ctx: SessionContext) {
      */
     async createSession(
       trx: Db,
-      input: { memberId: string; mustChangePassword?: boolean; ip?: string | null; userAgent?: string | null },
+      input: {
+        memberId: string;
+        mustChangePassword?: boolean;
+        identityRequired?: boolean;
+        ip?: string | null;
+        userAgent?: string | null;
+      },
     ): Promise<{ token: string; sessionId: string }> {
       if (openGuard) await openGuard(trx, input.memberId);
       const token = crypto.randomBytes(TOKEN_BYTES).toString('base64url');
@@ -151,6 +160,7 @@ export function createSessionService(ctx: SessionContext) {
         tokenHash: hashSessionToken(token),
         memberId: input.memberId,
         mustChangePassword: input.mustChangePassword ?? false,
+        identityRequired: input.identityRequired ?? false,
         now: at,
         expiresAt: new Date(at.getTime() + config.sessionAbsoluteSeconds * 1000),
         ip: input.ip ?? null,
@@ -188,6 +198,7 @@ export function createSessionService(ctx: SessionContext) {
         type: row.type,
         sessionId: row.sessionId,
         mustChangePassword: row.mustChangePassword,
+        identityRequired: row.identityRequired,
       };
     },
 
@@ -238,6 +249,12 @@ export function createSessionService(ctx: SessionContext) {
     async clearMustChangePassword(sessionId: string, trx: Db = db): Promise<void> {
       await clearSessionMustChange(trx, sessionId);
       await evict(trx, { sessionId });
+    },
+
+    /** Lift the identity block of a member's sessions once their CPF was written, in that transaction. */
+    async clearIdentityRequired(memberId: string, trx: Db = db): Promise<void> {
+      await clearMemberIdentityRequired(trx, memberId);
+      await evict(trx, { memberId });
     },
 
     /** For the gateway's statements: the login sessions live at a time (session-views.ts). */

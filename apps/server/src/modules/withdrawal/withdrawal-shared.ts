@@ -167,6 +167,7 @@ export function presentForOperator(row: WithdrawalRow, scale: number, extras: Op
       lastCreditAt: a.figures.lastCreditAt,
       days: a.figures.days,
     })),
+    origin: row.origin,
   };
 }
 

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { WithdrawalConfirmation, WithdrawalStatus } from '@wps/shared/schemas/withdrawal';
+import type { WithdrawalConfirmation, WithdrawalOrigin, WithdrawalStatus } from '@wps/shared/schemas/withdrawal';
 import type { PixKeyType } from '@wps/shared/pix-key';
 import type { MoneyWaitReason } from '@wps/shared/schemas/operator-money';
 import type { Database } from '../../db/schema';
@@ -39,6 +39,8 @@ export type WithdrawalRow = {
   approvalAskedBy: string | null;
   approvalAskedAt: Date | null;
   approvalWaitReasons: MoneyWaitReason[];
+  /** Why the order was made (migration 0630). */
+  origin: WithdrawalOrigin;
 };
 
 export type NewWithdrawal = {
@@ -55,6 +57,8 @@ export type NewWithdrawal = {
   pixKeyType: PixKeyType | null;
   pixKey: string | null;
   createdAt: Date;
+  /** The player's request when absent; the closure payout and the barred refund name theirs (withdrawal-payout.ts). */
+  origin?: WithdrawalOrigin;
 };
 
 export function selectOrders(db: Db) {
@@ -101,6 +105,7 @@ export function toRow(r: OrderSelect): WithdrawalRow {
     approvalAskedBy: r.approval_asked_by === null ? null : String(r.approval_asked_by),
     approvalAskedAt: r.approval_asked_at,
     approvalWaitReasons: r.approval_wait_reasons as MoneyWaitReason[],
+    origin: r.origin,
   };
 }
 
@@ -157,6 +162,7 @@ export async function insertOrder(db: Db, o: NewWithdrawal): Promise<string> {
       pix_key_type: o.pixKeyType,
       pix_key: o.pixKey,
       created_at: o.createdAt,
+      origin: o.origin ?? 'request',
     })
     .returning('id')
     .executeTakeFirstOrThrow();

@@ -1,3 +1,4 @@
+import { createWithdrawalPayouts } from './withdrawal-payout';
 import { createWithdrawalReceipts } from './withdrawal-receipt';
 import { createWithdrawalRequests } from './withdrawal-request';
 import { createWithdrawalReview } from './withdrawal-review';
@@ -27,6 +28,7 @@ export function createWithdrawalService(ctx: WithdrawalContext) {
     ...createWithdrawalRequests(ctx, core),
     ...createWithdrawalReceipts(ctx, core),
     ...createWithdrawalReview(ctx, core),
+    ...createWithdrawalPayouts(ctx, core),
     /** Sum of the member's pending (held) withdrawals. */
     sumPending: (memberId: string) => sumPendingAmount(ctx.db, memberId),
     /** The back office's queues: orders awaiting review (pending) or a dispute's resolution (disputed). */

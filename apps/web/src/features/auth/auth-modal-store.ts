@@ -7,6 +7,8 @@ export type AuthModalState = {
   authMode: AuthModalMode | null;
   isForgotPasswordOpen: boolean;
   isChangePasswordOpen: boolean;
+  /** The licence identifies players and this account (made before it did) must give its CPF first. */
+  isIdentityRequiredOpen: boolean;
   /** Registration finished: the success dialog is shown. */
   isRegisterSuccessOpen: boolean;
   /** Mobile registration generated this account name; shown before the success dialog. */
@@ -17,6 +19,7 @@ const initialState: AuthModalState = {
   authMode: null,
   isForgotPasswordOpen: false,
   isChangePasswordOpen: false,
+  isIdentityRequiredOpen: false,
   isRegisterSuccessOpen: false,
   generatedAccount: null,
 };
@@ -57,6 +60,16 @@ export function openChangePassword(): void {
 /** Close the change-password modal. */
 export function closeChangePassword(): void {
   setState({ isChangePasswordOpen: false });
+}
+
+/** Open the dialog that takes the CPF and date of birth (the server answered IDENTITY_REQUIRED). */
+export function openIdentityRequired(): void {
+  setState({ authMode: null, isForgotPasswordOpen: false, isIdentityRequiredOpen: true });
+}
+
+/** Close the identity dialog. */
+export function closeIdentityRequired(): void {
+  setState({ isIdentityRequiredOpen: false });
 }
 
 /**

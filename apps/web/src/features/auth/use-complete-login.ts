@@ -3,14 +3,16 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import type { LoginResult } from '@wps/shared/schemas/common';
 import { setSessionValue, setToken } from '../../lib/session-storage';
-import { closeAllAuthModals, openChangePassword } from './auth-modal-store';
+import { closeAllAuthModals, openChangePassword, openIdentityRequired } from './auth-modal-store';
 
 export type LoginVia = 'username' | 'sms' | 'register' | 'freeplay' | 'reset';
 
 /**
  * What every successful login does: store the token, reload the member's info and
  * balance, close the auth modals and go home. A default or expired password (mustChangePassword)
- * on a password login opens the change-password modal instead; SMS logins skip that step.
+ * on a password login opens the change-password modal instead; SMS logins skip that step. An
+ * account the licence must first identify (identityRequired: made before the operator's licence
+ * asked for a CPF) is asked for its CPF and date of birth.
  */
 export function useCompleteLogin() {
   const queryClient = useQueryClient();
@@ -26,6 +28,10 @@ export function useCompleteLogin() {
       setSessionValue('cpw', mustChange ? '1' : null);
       if (mustChange) {
         openChangePassword();
+        return;
+      }
+      if (result.identityRequired) {
+        openIdentityRequired();
         return;
       }
       // Member info and balance (both under ['member']) are keyed by token; refresh any cached copy.

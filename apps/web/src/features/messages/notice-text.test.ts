@@ -80,4 +80,17 @@ describe('notice texts', () => {
     const en = describeNotice(await translator('en'), money, notice('oidc_links_removed', { count: '2' }), 2);
     expect(en.body).toContain('your linked sign-ins (2) were removed');
   });
+
+  it("gives a barred player's withdrawal window and refund deadline in the interface's date format", async () => {
+    const money = (amount: string) => amount;
+    const params = { withdrawUntil: '2026-11-30T15:00:00.000Z', refundDueAt: '2026-12-02T15:00:00.000Z' };
+    const day = (iso: string) => `dia ${iso.slice(0, 10)}`;
+    const pt = describeNotice(await translator('pt'), money, notice('barred_withdrawal_window', params), 2, day);
+    expect(pt.title).toBe('Sua conta está sendo encerrada');
+    expect(pt.body).toContain('até dia 2026-11-30 pelo atendimento');
+    expect(pt.body).toContain('em seu nome até dia 2026-12-02.');
+    const en = describeNotice(await translator('en'), money, notice('barred_withdrawal_window', params), 2, day);
+    expect(en.title).toBe('Your account is being closed');
+    expect(en.body).toContain('until dia 2026-11-30 through customer service');
+  });
 });

@@ -21,6 +21,8 @@ import { useFormatMoney } from '../../../lib/money';
 import { useCan } from '../../../lib/permissions';
 import { useBarredHits } from '../api/barred-hits';
 import { useSettleBarredHit } from '../api/settle-barred-hit';
+import { ContactsCell, WindowCell } from './barred-contacts';
+import { RefundAction, RefundLink } from './barred-refund';
 import './barred-list.css';
 
 const col = dataColumns<BarredHit>();
@@ -29,9 +31,10 @@ const FILTER_KEYS = ['check', 'status'];
 /**
  * Barred-persons hits (players.read; docs/compliance.md, "Barred persons"): every time the
  * regulator's list refused a CPF, at sign-up, at a day's first login or in the 15-day sweep, with
- * the CPF masked and a member's balance. A barred member's money is paid out through a manual
- * adjustment (or their withdrawal) first; then an operator who approves adjustments records the
- * settlement here with a note (audited).
+ * the CPF masked and a member's balance. A barred member's money goes back as a PIX payout to a
+ * key of their own (the refund, opened here, approved in the withdrawal queue, linked from the
+ * hit); once it is paid an operator who approves adjustments records the settlement here with a
+ * note (audited).
  */
 export function BarredHitsPage() {
   const { t, i18n } = useTranslation('barred-list');
@@ -71,30 +74,31 @@ export function BarredHitsPage() {
           meta: { rowHeader: true },
           cell: (info) => info.getValue(),
         }),
+        // Who: the account (or none, for a sign-up refused) with the CPF under it.
         col.accessor('account', {
           id: 'account',
           header: t('hits.columns.player'),
-          cell: (info) =>
-            info.row.original.memberId ? (
-              <Link to={`/players/${info.row.original.memberId}`}>{info.getValue()}</Link>
-            ) : (
-              <span className="barred-muted">{t('hits.noAccount')}</span>
-            ),
+          cell: (info) => (
+            <span className="barred-stack">
+              {info.row.original.memberId ? (
+                <Link to={`/players/${info.row.original.memberId}`}>{info.getValue()}</Link>
+              ) : (
+                <span className="barred-muted">{t('hits.noAccount')}</span>
+              )}
+              <span className="barred-cpf">{info.row.original.cpfMasked}</span>
+            </span>
+          ),
         }),
-        col.accessor('cpfMasked', {
-          id: 'cpf',
-          header: t('hits.columns.cpf'),
-          cell: (info) => <span className="barred-cpf">{info.getValue()}</span>,
-        }),
+        // Why and where: the list's reason, and the check that found it (sign-up, the day's first access, the sweep).
         col.accessor('reason', {
           id: 'reason',
           header: t('hits.columns.reason'),
-          cell: (info) => t(`reasons.${info.getValue()}`),
-        }),
-        col.accessor('check', {
-          id: 'check',
-          header: t('hits.columns.check'),
-          cell: (info) => t(`checks.${info.getValue()}`),
+          cell: (info) => (
+            <span className="barred-stack">
+              <span>{t(`reasons.${info.getValue()}`)}</span>
+              <span className="barred-muted">{t(`checks.${info.row.original.check}`)}</span>
+            </span>
+          ),
         }),
         col.accessor('checkedAt', {
           id: 'checkedAt',
@@ -106,6 +110,19 @@ export function BarredHitsPage() {
           header: t('hits.columns.balance'),
           meta: { numeric: true },
           cell: (info) => (info.getValue() === null ? '—' : money(info.getValue() ?? '0')),
+        }),
+        // The follow-up a member hit asks for (IN SPA/MF 31/2025), in one column so the table fits a
+        // laptop: the withdrawal window and refund deadline, the refund's payout, every contact made.
+        col.display({
+          id: 'followUp',
+          header: t('hits.columns.followUp'),
+          cell: (info) => (
+            <span className="barred-stack">
+              <WindowCell hit={info.row.original} />
+              <RefundLink hit={info.row.original} />
+              <ContactsCell hit={info.row.original} />
+            </span>
+          ),
         }),
         col.accessor('status', {
           id: 'status',
@@ -125,15 +142,20 @@ export function BarredHitsPage() {
           cell: (info) => {
             const hit = info.row.original;
             if (hit.status === 'settled') return <span className="barred-note">{hit.settlementNote}</span>;
-            if (hit.status !== 'open' || !canSettle) return null;
+            if (hit.status !== 'open') return null;
             return (
-              <Button
-                size="sm"
-                aria-label={t('hits.settleFor', { id: hit.id, account: hit.account ?? '' })}
-                onClick={() => setSettling(hit)}
-              >
-                {t('hits.settle')}
-              </Button>
+              <div className="barred-actions">
+                <RefundAction hit={hit} />
+                {canSettle ? (
+                  <Button
+                    size="sm"
+                    aria-label={t('hits.settleFor', { id: hit.id, account: hit.account ?? '' })}
+                    onClick={() => setSettling(hit)}
+                  >
+                    {t('hits.settle')}
+                  </Button>
+                ) : null}
+              </div>
             );
           },
         }),
@@ -181,7 +203,7 @@ export function BarredHitsPage() {
   );
 }
 
-/** Record how a barred member's balance was settled: the note names the adjustment or withdrawal that paid it out. */
+/** Record how a barred member's balance was settled: the note names the refund's payment (or why nothing was owed). */
 function SettleDialog({ hit, onClose }: { hit: BarredHit; onClose: () => void }) {
   const { t } = useTranslation('barred-list');
   const money = useFormatMoney();

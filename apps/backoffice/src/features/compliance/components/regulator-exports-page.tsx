@@ -15,7 +15,7 @@ import { useRerunRegulatorExport } from '../api/rerun-regulator-export';
 import './compliance.css';
 
 const col = dataColumns<RegulatorExportRun>();
-const COUNTED = ['bets', 'bettors', 'wallets', 'transactions'] as const;
+const COUNTED = ['bets', 'bettors', 'wallets', 'transactions', 'payouts'] as const;
 
 /**
  * The daily regulator export (compliance.exports): each operator day's runs with their status,

@@ -16,11 +16,13 @@ import {
 import { OPS_REASON_MIN_LENGTH } from '@wps/shared/schemas/ops-list';
 import { ReasonField } from '../../../components/reason-field';
 import { Tabs } from '../../../components/tabs';
+import { licenceRefusalOf, licenceRefusalText } from '../../../lib/licence-refusal';
 import { useSaveContent } from '../api/save-content';
 import {
   CONTENT_LANGUAGES,
   contentFormSchema,
   contentFormValues,
+  formFieldOf,
   GROUPS_OF,
   serverContentFieldErrors,
   type ContentField,
@@ -53,6 +55,7 @@ export function ContentDialog({ kind, item, timeZone, onClose }: ContentDialogPr
   const { t: tc } = useTranslation();
   const groupId = useId();
   const linkageId = useId();
+  const bonusId = useId();
   const [language, setLanguage] = useState<ContentLanguage>('PT');
   const [image, setImage] = useState<ShownImage | null>(item?.image ?? null);
   const [previewing, setPreviewing] = useState<PreviewContent | null>(null);
@@ -66,7 +69,10 @@ export function ContentDialog({ kind, item, timeZone, onClose }: ContentDialogPr
   const groups = GROUPS_OF[kind];
 
   const errorOf = (field: ContentField): string | undefined => {
-    if (!form.getFieldState(field, form.formState).error) return undefined;
+    const error = form.getFieldState(field, form.formState).error;
+    if (!error) return undefined;
+    // The licence's refusal carries its own words: the rule, and the word that broke it.
+    if (error.type === 'licence') return error.message;
     const key = field.startsWith('translations.') ? field.split('.')[2]! : field;
     return t(`form.errors.${key}`, { count: OPS_REASON_MIN_LENGTH });
   };
@@ -79,6 +85,14 @@ export function ContentDialog({ kind, item, timeZone, onClose }: ContentDialogPr
         await save.mutateAsync({ id: item?.id ?? null, body });
       } catch (error) {
         for (const field of serverContentFieldErrors(error)) form.setError(field, { type: 'server' });
+        // Under a licence that forbids bonuses: the flag, or the words of one language, named by the server.
+        const refusal = licenceRefusalOf(error);
+        const refusedField = refusal && formFieldOf(refusal.field);
+        if (refusal && refusedField) {
+          form.setError(refusedField, { type: 'licence', message: licenceRefusalText(t, refusal) });
+          const refusedLanguage = CONTENT_LANGUAGES.find((l) => refusedField.startsWith(`translations.${l}.`));
+          if (refusedLanguage) setLanguage(refusedLanguage);
+        }
         return;
       }
       close();
@@ -207,6 +221,26 @@ export function ContentDialog({ kind, item, timeZone, onClose }: ContentDialogPr
             ))}
           </fieldset>
         )}
+        <div className={`field${errorOf('bonusOffer') ? ' has-error' : ''}`}>
+          <label className="content-form__tag" htmlFor={bonusId}>
+            <input
+              id={bonusId}
+              type="checkbox"
+              aria-invalid={errorOf('bonusOffer') ? true : undefined}
+              aria-describedby={`${bonusId}-hint${errorOf('bonusOffer') ? ` ${bonusId}-error` : ''}`}
+              {...form.register('bonusOffer')}
+            />
+            {t('form.bonusOffer')}
+          </label>
+          <p id={`${bonusId}-hint`} className="field__hint">
+            {t('form.bonusOfferHint')}
+          </p>
+          {errorOf('bonusOffer') && (
+            <p id={`${bonusId}-error`} className="field__error" role="alert">
+              {errorOf('bonusOffer')}
+            </p>
+          )}
+        </div>
         {(HAS_IMAGE.includes(kind) || image) && (
           <ImageField
             image={image}

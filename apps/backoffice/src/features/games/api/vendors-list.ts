@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { opsVendorSchema } from '@wps/shared/schemas/catalogue';
+import type { opsVendorListItemSchema } from '@wps/shared/schemas/catalogue';
 import { opsRequest } from '../../../lib/api-client';
 
-/** A vendor as the back office sees it: every status, disabled ones too. */
-export type OpsVendor = z.infer<typeof opsVendorSchema>;
+/** A vendor as the back office sees it: every status, disabled ones too, and whether the licence hides it. */
+export type OpsVendor = z.infer<typeof opsVendorListItemSchema>;
 
 /**
  * Every catalogue query of this feature sits under ['ops', 'catalogue'], so a vendor's status

@@ -29,7 +29,8 @@ function matches(game: OpsGame, query: string): boolean {
 /**
  * One vendor's games (`?vendor=` in the URL): each with its type, classification, minimum bet and
  * own status, filtered by name in place; the vendor's status shows above them because it applies
- * on top of every game's.
+ * on top of every game's. A game the licence in force hides from players (BR: a P2P table) says so
+ * under its name, whatever its status: enabling it does not show it.
  */
 export function VendorGamesPanel({ vassalage, canWrite, onChange, onClose, headingRef }: VendorGamesPanelProps) {
   const { t } = useTranslation('games');
@@ -110,6 +111,9 @@ export function VendorGamesPanel({ vassalage, canWrite, onChange, onClose, headi
                     <th scope="row">
                       {game.name}
                       <code className="catalogue-table__id">{game.nodeId}</code>
+                      {game.hiddenByLicence && (
+                        <span className="catalogue-table__hidden">{t('games.hiddenByLicence')}</span>
+                      )}
                     </th>
                     <td>{t(`categories.${game.gameType}`, { defaultValue: game.gameType })}</td>
                     <td>{game.gameClassify}</td>

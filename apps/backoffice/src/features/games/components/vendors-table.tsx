@@ -21,7 +21,8 @@ type VendorsTableProps = {
 
 /**
  * Every vendor in lobby order with its status; the name links to the vendor's games
- * (`?vendor=`), and editors get the status changes in the last column.
+ * (`?vendor=`), and editors get the status changes in the last column. A vendor the licence in
+ * force hides from players (BR: a PVP vendor's P2P tables) says so under its name, whatever its status.
  */
 export function VendorsTable({ vendors, selected, canWrite, onSelect, onChange, onEdit }: VendorsTableProps) {
   const { t } = useTranslation('games');
@@ -65,6 +66,9 @@ export function VendorsTable({ vendors, selected, canWrite, onSelect, onChange, 
                   >
                     {vendor.name}
                   </Link>
+                  {vendor.hiddenByLicence && (
+                    <span className="catalogue-table__hidden">{t('vendors.hiddenByLicence')}</span>
+                  )}
                 </th>
                 <td>
                   <code>{vendor.vassalage}</code>

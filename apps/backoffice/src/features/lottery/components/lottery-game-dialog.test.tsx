@@ -19,6 +19,8 @@ const game: OpsLotteryGame = {
   nextSchedule: null,
   closeBeforeSeconds: 30,
   resultSource: 'fair',
+  resultCountry: null,
+  hiddenByLicence: false,
   paytable: {
     head: { kind: 'fixed', multiplierBp: 98000 },
     pair: { kind: 'variant', multiplierBp: { big: 19500, small: 20000 } },

@@ -15,7 +15,8 @@ import './lottery.css';
 
 /**
  * Lottery games (lottery.read): each game's family, prize mode, schedule, result source and
- * status, the exact house edge of every bet type under its paytable, and its limits. With
+ * status (with a note when the licence in force hides the game from players: BR and a foreign
+ * lottery's draw), the exact house edge of every bet type under its paytable, and its limits. With
  * lottery.write a game is edited (name, schedule, status, cut-off, order, limits, paytable) with a
  * reason; a changed schedule waiting for its first day is shown under the one in force.
  */
@@ -91,6 +92,9 @@ export function LotteryGamesPage() {
                   <span className={`status-pill lottery-status--${game.status}`}>
                     {t(`gameStatuses.${game.status}`)}
                   </span>
+                  {game.hiddenByLicence && (
+                    <span className="lottery-muted lottery-hidden">{t('games.hiddenByLicence')}</span>
+                  )}
                 </td>
                 <td>
                   <ul className="lottery-edges" aria-label={t('games.edgesFor', { name: game.name })}>

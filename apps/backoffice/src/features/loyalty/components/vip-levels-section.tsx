@@ -11,6 +11,7 @@ import {
   type OpsVipLevel,
   type OpsVipSettings,
 } from '@wps/shared/schemas/vip';
+import { licenceRefusalOf, licenceRefusalText } from '../../../lib/licence-refusal';
 import { useCan } from '../../../lib/permissions';
 import { useSaveVipSettings, useVipSettings } from '../api/vip-settings';
 
@@ -23,7 +24,7 @@ export function VipLevelsSection() {
 type TextKey = 'labelName' | 'color' | 'color2' | 'turnover' | 'deposit' | 'upgradeBonus' | 'monthlyBonus';
 
 function VipLevelsForm({ settings }: { settings: OpsVipSettings }) {
-  const { t } = useTranslation('loyalty');
+  const { t } = useTranslation(['loyalty', 'licence']);
   const id = useId();
   const canWrite = useCan('loyalty.write');
   const save = useSaveVipSettings(t('vip.saved'));
@@ -34,6 +35,8 @@ function VipLevelsForm({ settings }: { settings: OpsVipSettings }) {
     formState: { errors },
   } = useForm<OpsVipSettings>({ resolver: zodResolver(opsVipSettingsSchema), defaultValues: settings });
   const levels = useFieldArray({ control, name: 'levels' });
+  // The licence's refusal names the level's field (a money bonus on a deposit threshold under BR).
+  const refusal = licenceRefusalOf(save.error);
   const onSubmit = handleSubmit(async (values) => {
     try {
       await save.mutateAsync(values);
@@ -46,20 +49,30 @@ function VipLevelsForm({ settings }: { settings: OpsVipSettings }) {
     const rank = levels.fields.length;
     levels.append({ ...(last ?? settings.levels[0]!), rankLevel: rank, labelName: `VIP${rank}` });
   };
-  const text = (index: number, key: TextKey, extra: Record<string, unknown> = {}) => (
-    <div className="field">
-      <label className="field__label" htmlFor={`${id}-${index}-${key}`}>
-        {t(`vip.fields.${key}`)}
-      </label>
-      <input
-        id={`${id}-${index}-${key}`}
-        className="field__input"
-        {...register(`levels.${index}.${key}`)}
-        {...extra}
-        aria-invalid={errors.levels?.[index]?.[key] ? true : undefined}
-      />
-    </div>
-  );
+  const text = (index: number, key: TextKey, extra: Record<string, unknown> = {}) => {
+    const refused = refusal?.field === `levels.${index}.${key}` ? licenceRefusalText(t, refusal) : undefined;
+    const fieldId = `${id}-${index}-${key}`;
+    return (
+      <div className={`field${refused ? ' has-error' : ''}`}>
+        <label className="field__label" htmlFor={fieldId}>
+          {t(`vip.fields.${key}`)}
+        </label>
+        <input
+          id={fieldId}
+          className="field__input"
+          {...register(`levels.${index}.${key}`)}
+          {...extra}
+          aria-invalid={errors.levels?.[index]?.[key] || refused ? true : undefined}
+          aria-describedby={refused ? `${fieldId}-error` : undefined}
+        />
+        {refused && (
+          <p id={`${fieldId}-error`} className="field__error" role="alert">
+            {refused}
+          </p>
+        )}
+      </div>
+    );
+  };
   const kind = (index: number, key: 'upgradeBonusKind' | 'monthlyBonusKind') => (
     <div className="field">
       <label className="field__label" htmlFor={`${id}-${index}-${key}`}>

@@ -10,6 +10,7 @@ import { FormError } from '@wps/ui/form-error';
 import { Modal } from '@wps/ui/modal';
 import { TextField } from '@wps/ui/text-field';
 import { localeTag } from '../../../lib/i18n';
+import { licenceRefusalOf, licenceRefusalText } from '../../../lib/licence-refusal';
 import { SITE_MONEY } from '../../../lib/money';
 import { useSaveMission } from '../api/save-mission';
 import {
@@ -28,7 +29,7 @@ import {
  * the reward paid on its claim, its status and the reason kept in the audit log.
  */
 export function MissionDialog({ mission, onClose }: { mission?: OpsMission | undefined; onClose: () => void }) {
-  const { t, i18n } = useTranslation(['missions', 'games']);
+  const { t, i18n } = useTranslation(['missions', 'games', 'licence']);
   const schema = useMemo(() => missionFormSchema(localeTag(i18n.language)), [i18n.language]);
   const form = useForm<MissionFormValues, unknown, MissionInput>({
     resolver: zodResolver(schema),
@@ -51,6 +52,9 @@ export function MissionDialog({ mission, onClose }: { mission?: OpsMission | und
   });
 
   const err = (e: FieldError | undefined, key: string) => (e ? t(`form.errors.${key}`) : undefined);
+  // The licence's refusal names the step it concerns (a deposit step under BR): shown under that step's kind.
+  const refusal = licenceRefusalOf(save.error);
+  const refusedAt = (field: string) => (refusal?.field === field ? licenceRefusalText(t, refusal) : undefined);
 
   return (
     <Modal
@@ -116,15 +120,24 @@ export function MissionDialog({ mission, onClose }: { mission?: OpsMission | und
               <fieldset key={field.id} className="missions-step">
                 <legend>{t('form.stepN', { n: i + 1 })}</legend>
                 <div className="missions-form__row">
-                  <label className="field">
+                  <label className={`field${refusedAt(`steps.${i}.kind`) ? ' has-error' : ''}`}>
                     <span className="field__label">{t('form.stepKind')}</span>
-                    <select className="field__input" {...form.register(`steps.${i}.kind`)}>
+                    <select
+                      className="field__input"
+                      aria-invalid={refusedAt(`steps.${i}.kind`) ? true : undefined}
+                      {...form.register(`steps.${i}.kind`)}
+                    >
                       {MISSION_STEP_KINDS.map((k) => (
                         <option key={k} value={k}>
                           {t(`kinds.${k}`)}
                         </option>
                       ))}
                     </select>
+                    {refusedAt(`steps.${i}.kind`) && (
+                      <span className="field__error" role="alert">
+                        {refusedAt(`steps.${i}.kind`)}
+                      </span>
+                    )}
                   </label>
                   {kind === 'stake' && (
                     <label className="field">

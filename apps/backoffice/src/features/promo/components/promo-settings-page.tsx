@@ -16,6 +16,7 @@ import {
 } from '@wps/shared/schemas/promo';
 import { ReasonField } from '../../../components/reason-field';
 import { errorText } from '../../../lib/error-text';
+import { licenceRefusalOf, licenceRefusalText } from '../../../lib/licence-refusal';
 import { SITE_MONEY, useFormatMoney } from '../../../lib/money';
 import { useTimeZone } from '../../../lib/time-zone';
 import { isoToLocal, localToIso } from '../../../lib/zoned-datetime';
@@ -128,6 +129,10 @@ export function PromoSettingsPage() {
     }
   });
 
+  // The licence's refusal of the reward (bonus money under BR), shown under the reward's kind.
+  const refusal = licenceRefusalOf(save.error);
+  const rewardRefused = refusal?.field === 'rewardKind' ? licenceRefusalText(t, refusal) : undefined;
+
   const reward = (row: PromoSettings) =>
     row.rewardKind === null
       ? '—'
@@ -237,11 +242,17 @@ export function PromoSettingsPage() {
           </label>
           <input id="promo-settings-ends" type="datetime-local" className="field__input" {...form.register('endsAt')} />
         </div>
-        <div className="field">
+        <div className={`field${rewardRefused ? ' has-error' : ''}`}>
           <label className="field__label" htmlFor="promo-settings-reward-kind">
             {t('settings.rewardKind')}
           </label>
-          <select id="promo-settings-reward-kind" className="field__input" {...form.register('rewardKind')}>
+          <select
+            id="promo-settings-reward-kind"
+            className="field__input"
+            aria-invalid={rewardRefused ? true : undefined}
+            aria-describedby={rewardRefused ? 'promo-settings-reward-kind-error' : undefined}
+            {...form.register('rewardKind')}
+          >
             <option value="">{t('settings.noReward')}</option>
             {PROMO_REWARD_KINDS.map((k) => (
               <option key={k} value={k}>
@@ -249,6 +260,11 @@ export function PromoSettingsPage() {
               </option>
             ))}
           </select>
+          {rewardRefused && (
+            <p id="promo-settings-reward-kind-error" className="field__error" role="alert">
+              {rewardRefused}
+            </p>
+          )}
         </div>
         <div className="field">
           <label className="field__label" htmlFor="promo-settings-reward-amount">

@@ -12,6 +12,7 @@ import { PROMO_REWARD_KINDS, raffleCreateBodySchema } from '@wps/shared/schemas/
 import { ReasonField } from '../../../components/reason-field';
 import { errorText } from '../../../lib/error-text';
 import { localeTag } from '../../../lib/i18n';
+import { licenceRefusalOf, licenceRefusalText } from '../../../lib/licence-refusal';
 import { SITE_MONEY, useFormatMoney } from '../../../lib/money';
 import { useTimeZone } from '../../../lib/time-zone';
 import { localToIso } from '../../../lib/zoned-datetime';
@@ -145,6 +146,9 @@ export function RafflesPage() {
     }
   });
   const errors = form.formState.errors;
+  // The licence's refusal names the prize it concerns (bonus money under BR): shown under its kind.
+  const refusal = licenceRefusalOf(create.error);
+  const refusedAt = (field: string) => (refusal?.field === field ? licenceRefusalText(t, refusal) : undefined);
   return (
     <section className="page" aria-labelledby="raffles-title">
       <div className="page-header">
@@ -175,13 +179,17 @@ export function RafflesPage() {
           <legend>{t('raffles.prizes')}</legend>
           {prizes.fields.map((field, index) => (
             <div key={field.id} className="promo-prize-row">
-              <div className="field">
+              <div className={`field${refusedAt(`prizes.${index}.rewardKind`) ? ' has-error' : ''}`}>
                 <label className="field__label" htmlFor={`raffle-prize-kind-${index}`}>
                   {t('raffles.prizeKind', { rank: index + 1 })}
                 </label>
                 <select
                   id={`raffle-prize-kind-${index}`}
                   className="field__input"
+                  aria-invalid={refusedAt(`prizes.${index}.rewardKind`) ? true : undefined}
+                  aria-describedby={
+                    refusedAt(`prizes.${index}.rewardKind`) ? `raffle-prize-kind-${index}-error` : undefined
+                  }
                   {...form.register(`prizes.${index}.rewardKind`)}
                 >
                   {PROMO_REWARD_KINDS.map((k) => (
@@ -190,6 +198,11 @@ export function RafflesPage() {
                     </option>
                   ))}
                 </select>
+                {refusedAt(`prizes.${index}.rewardKind`) && (
+                  <p id={`raffle-prize-kind-${index}-error`} className="field__error" role="alert">
+                    {refusedAt(`prizes.${index}.rewardKind`)}
+                  </p>
+                )}
               </div>
               <div className="field">
                 <label className="field__label" htmlFor={`raffle-prize-amount-${index}`}>

@@ -16,6 +16,9 @@ const ForgotPasswordModal = lazy(() =>
 const ChangePasswordModal = lazy(() =>
   import('./change-password-modal').then((m) => ({ default: m.ChangePasswordModal })),
 );
+const IdentityRequiredModal = lazy(() =>
+  import('./identity-required-modal').then((m) => ({ default: m.IdentityRequiredModal })),
+);
 const SessionEndedDialog = lazy(() =>
   import('./session-ended-dialog').then((m) => ({ default: m.SessionEndedDialog })),
 );
@@ -34,6 +37,7 @@ export function AuthModals() {
       {state.authMode !== null ? <LoginRegisterModal /> : null}
       {state.isForgotPasswordOpen ? <ForgotPasswordModal /> : null}
       {state.isChangePasswordOpen ? <ChangePasswordModal /> : null}
+      {state.isIdentityRequiredOpen ? <IdentityRequiredModal /> : null}
       {state.generatedAccount !== null || state.isRegisterSuccessOpen ? <RegisterSuccessDialogs /> : null}
       {sessionEnded !== null && state.authMode === null ? <SessionEndedDialog reason={sessionEnded} /> : null}
     </Suspense>

@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { getToken } from '../../../lib/session-storage';
+import { closeIdentityRequired, getAuthModalState } from '../auth-modal-store';
 import { buildPermission, COUNTRIES, fail, ok, renderWithProviders, stubApi } from '../../../lib/test-render';
 import { LoginForm } from './login-form';
 
@@ -60,6 +61,19 @@ describe('LoginForm', () => {
       password: 'segredo123',
     });
     expect(api.callsTo('POST /wps/session/login')[0]!.body).not.toHaveProperty('captcha', expect.anything());
+  });
+
+  it('asks an account the licence must first identify for its CPF instead of going home', async () => {
+    const { user, submit, location } = await renderLogin({
+      'POST /wps/session/login': ok({ ...LOGIN_RESULT, identityRequired: true }),
+    });
+    await user.type(username(), 'maria01');
+    await user.type(password(), 'segredo123');
+    await submit();
+    await vi.waitFor(() => expect(getAuthModalState().isIdentityRequiredOpen).toBe(true));
+    expect(getToken()).toBe('new-token');
+    expect(location()).toBe('/login');
+    closeIdentityRequired();
   });
 
   it('says the credentials are wrong and stays on the page', async () => {

@@ -48,7 +48,7 @@ export function NoticeList() {
       )}
       <ul className="notice-list" data-testid="notice-list">
         {notices.data.list.map((notice) => {
-          const text = describeNotice(t, formatMoney, notice, scale);
+          const text = describeNotice(t, formatMoney, notice, scale, formatDateTime);
           return (
             <li key={notice.id} className={`notice${notice.isRead ? '' : ' is-unread'}`} data-kind={notice.kind}>
               <button

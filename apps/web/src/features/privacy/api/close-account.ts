@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CloseAccountBody } from '@wps/shared/schemas/privacy';
+import type { CloseAccountBody, CloseAccountResult } from '@wps/shared/schemas/privacy';
 import { apiRequest } from '../../../lib/api-client';
 import { clearSession } from '../../../lib/session-storage';
 
-/** POST /wps/member/close (token): close the account, confirmed with the password. */
-export function closeAccount(body: CloseAccountBody): Promise<{ closed: true }> {
-  return apiRequest<{ closed: true }>('/wps/member/close', { method: 'POST', body });
+/** POST /wps/member/close (token): close the account, confirmed with the password; the answer says what became of the balance. */
+export function closeAccount(body: CloseAccountBody): Promise<CloseAccountResult> {
+  return apiRequest<CloseAccountResult>('/wps/member/close', { method: 'POST', body });
 }
 
 /**

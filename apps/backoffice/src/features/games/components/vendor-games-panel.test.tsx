@@ -1,0 +1,69 @@
+import { createRef } from 'react';
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { OpsVendorGames } from '../api/vendor-games';
+import { ok, renderWithApp, stubOps } from '../../../lib/test-render';
+import { VendorGamesPanel } from './vendor-games-panel';
+
+const table = (nodeId: string, name: string, hiddenByLicence: boolean): OpsVendorGames['games'][number] => ({
+  nodeId,
+  vassalage: 'SBP',
+  gameType: 'PVP',
+  gameClassify: 'poker',
+  name,
+  image: `/games/tiles/${nodeId.toLowerCase()}.svg`,
+  minBet: '1.00',
+  minBetMinor: '100',
+  minLineNum: 0,
+  status: 'active',
+  sort: 10,
+  isHot: false,
+  hiddenByLicence,
+});
+
+const answer: OpsVendorGames = {
+  vendor: {
+    vassalage: 'SBP',
+    name: 'Sandbox Poker',
+    category: 'PVP',
+    walletModel: 'seamless',
+    status: 'active',
+    sortOrder: 190,
+    isHot: true,
+  },
+  games: [table('SBP-holdem', "Texas Hold'em", true), table('SBP-lobby', 'Lobby', false)],
+};
+
+afterEach(() => vi.unstubAllGlobals());
+
+function open(language: 'pt' | 'en' = 'pt') {
+  stubOps({ 'GET /ops/games': ok(answer) });
+  renderWithApp(
+    <VendorGamesPanel
+      vassalage="SBP"
+      canWrite={false}
+      onChange={() => undefined}
+      onClose={() => undefined}
+      headingRef={createRef<HTMLHeadingElement>()}
+    />,
+    { role: 'admin', language },
+  );
+}
+
+// Fails without the change: the list showed an enabled P2P table like any other game, though under
+// BR players never see it.
+describe('VendorGamesPanel: the games the licence hides', () => {
+  it('marks under its name a game the licence in force hides from players, and only that one', async () => {
+    open();
+    const note = await screen.findByText('Oculto aos jogadores: a licença em vigor não permite este produto');
+    expect(note.closest('tr')?.getAttribute('data-node-id')).toBe('SBP-holdem');
+    expect(screen.getAllByText(/Oculto aos jogadores/)).toHaveLength(1);
+  });
+
+  it('says so in English too', async () => {
+    open('en');
+    expect(
+      await screen.findByText('Hidden from players: the licence in force does not allow this product'),
+    ).toBeTruthy();
+  });
+});
