@@ -136,6 +136,14 @@ describePostgres('runInTransaction on a real deadlock [postgres]', () => {
     const bothHoldFirstLock = barrier(2);
     const retries: unknown[] = [];
     const calls = { a: 0, b: 0 };
+    // The retry starts once the survivor has committed: a retry let loose at once could take its
+    // first row again before the survivor got it, and close a second cycle (seen once in a full run).
+    const finished = () => {
+      let resolve = () => {};
+      const promise = new Promise<void>((r) => (resolve = r));
+      return { promise, resolve };
+    };
+    const done = { a: finished(), b: finished() };
     // Each transaction locks one row, waits until the other holds its row, then asks for the
     // other's row: a lock cycle that PostgreSQL breaks by aborting one of them.
     const lockBoth = (name: 'a' | 'b', first: number, second: number) =>
@@ -143,6 +151,7 @@ describePostgres('runInTransaction on a real deadlock [postgres]', () => {
         handle.db,
         async (trx) => {
           calls[name]++;
+          if (calls[name] > 1) await done[name === 'a' ? 'b' : 'a'].promise;
           // Detect the cycle quickly instead of after the default second.
           await sql`SET LOCAL deadlock_timeout = '20ms'`.execute(trx);
           await sql`UPDATE probe SET v = v + 1 WHERE id = ${first}`.execute(trx);
@@ -152,7 +161,8 @@ describePostgres('runInTransaction on a real deadlock [postgres]', () => {
         },
         { onRetry: (err) => retries.push((err as { code?: unknown }).code), delayMs: () => 0 },
       );
-    const results = await Promise.all([lockBoth('a', 1, 2), lockBoth('b', 2, 1)]);
+    const settle = (name: 'a' | 'b', run: Promise<'a' | 'b'>) => run.finally(() => done[name].resolve());
+    const results = await Promise.all([settle('a', lockBoth('a', 1, 2)), settle('b', lockBoth('b', 2, 1))]);
     expect(results).toEqual(['a', 'b']);
     expect(retries).toEqual(['40P01']);
     expect(calls.a + calls.b).toBe(3);
