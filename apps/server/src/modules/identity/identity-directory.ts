@@ -1,5 +1,6 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import { findIdentitiesAfter, findIdentityRecord } from './identity.repository';
 
 type Db = Kysely<Database>;
 
@@ -12,25 +13,13 @@ export type IdentityRecord = { cpf: string | null; birthDate: string | null; ful
 export function createIdentityDirectory({ db }: { db: Db }) {
   return {
     /** The identities with a CPF (an anonymised one has none) after a member id, in id order: a sweep's pages. */
-    async identitiesAfter(afterMemberId: string, limit: number): Promise<{ memberId: string; cpf: string }[]> {
-      const rows = await db
-        .selectFrom('member_identities')
-        .select(['member_id', 'cpf'])
-        .where('member_id', '>', afterMemberId)
-        .where('cpf', 'is not', null)
-        .orderBy('member_id')
-        .limit(limit)
-        .execute();
-      return rows.map((r) => ({ memberId: String(r.member_id), cpf: String(r.cpf) }));
-    },
+    identitiesAfter: (afterMemberId: string, limit: number): Promise<{ memberId: string; cpf: string }[]> =>
+      findIdentitiesAfter(db, afterMemberId, limit),
 
     /** A member's CPF, date of birth and the name the identity check read; undefined without an identity. */
     async identityOf(memberId: string): Promise<IdentityRecord | undefined> {
-      return db
-        .selectFrom('member_identities')
-        .select(['cpf', sql<string | null>`to_char(birth_date, 'YYYY-MM-DD')`.as('birthDate'), 'full_name as fullName'])
-        .where('member_id', '=', memberId)
-        .executeTakeFirst();
+      const row = await findIdentityRecord(db, memberId);
+      return row && { cpf: row.cpf, birthDate: row.birthDate, fullName: row.fullName };
     },
   };
 }
