@@ -47,7 +47,12 @@ import { createRewardsService } from './modules/rewards/rewards.service';
 import { raffleTicketRuleBreaches } from './modules/rewards/reward-rules';
 import { allowsSignUpBonus } from '@wps/shared/rewards-jurisdiction';
 import { jurisdictionRules, type JurisdictionProfile } from '@wps/shared/jurisdiction';
-import { clearedOfBarredList, identifiedBettor, transfersBetweenPlayers } from './modules/licence/licence-checks';
+import {
+  clearedOfBarredList,
+  identifiedAndVerified,
+  identifiedBettor,
+  transfersBetweenPlayers,
+} from './modules/licence/licence-checks';
 import { createLicenceService } from './modules/licence/licence.service';
 import { allowedProduct } from './modules/licence/licence-products';
 import { setVerifiedName } from './modules/identity/identity-verified-name';
@@ -254,6 +259,8 @@ export function createServices(ctx: AppContext) {
     rateLimiter,
     settings: loadDepositSettings(),
     limits: kycTiers.withDepositCap(responsibleGaming.guards.deposits),
+    // A player's deposit order asks the licence's money.in door (wired below).
+    licence: { ask: (trx, door, subject) => licence.policy.ask(trx, door, subject) },
   });
   // Bonus money: built before withdrawals, which forfeit a player's bonuses on a confirmed request.
   const bonus = createBonusService({ db: ctx.db, log: ctx.log, ledger, system });
@@ -300,6 +307,8 @@ export function createServices(ctx: AppContext) {
       await kycTiers.assertNotReverifying(memberId);
       return (await kyc.service.isRequired()) && !(await kyc.service.isVerified(memberId));
     },
+    // A player's withdrawal request asks the licence's money.out door (wired below).
+    licence: { ask: (trx, door, subject) => licence.policy.ask(trx, door, subject) },
   });
   // The agent side: the tree (a closure table kept by triggers on members), its operator moves and
   // the contracts between uplines and downlines, whose flags the consolidated funds summary shows.
@@ -520,9 +529,18 @@ export function createServices(ctx: AppContext) {
   licence.policy.wire('session.open', clearedOfBarredList(identity.isClearToday));
   licence.policy.wire('money.transfer', transfersBetweenPlayers);
   licence.policy.wire('reward.pay', identified);
+  // Money in and out: under a licence that identifies players, no deposit order and no
+  // withdrawal request from an account without a CPF. Asked where the player starts the movement;
+  // a credit and a payout (closures, barred refunds) follow an order already let through
+  // (docs/compliance.md, "Money in and out at the licence's doors").
+  licence.policy.wire('money.in', identified);
+  licence.policy.wire('money.out', identified);
   // A stake on a product the licence forbids (a P2P table, a foreign lottery's draw) is refused;
   // asked by the bets, tickets and vendor transfers on such products (licence-products.ts).
   licence.policy.wire('stake', allowedProduct);
+  // Every stake (vendor bets, in-house rounds, tickets, transfer-wallet deposits): under a licence
+  // that identifies players, a CPF and, under kyc, a passed identity check.
+  licence.policy.wire('stake', identifiedAndVerified(identity.cpfOf, kyc.service.passedIn));
   // PIX under the licence (docs/compliance.md, "PIX"): which kinds of money players may pay with,
   // and their own CPF, which a payment must come from to be credited.
   deposits.useOwnership({

@@ -48,7 +48,10 @@ export function registerDepositRoutes(app: RouteApp, services: AppServices): voi
 
   app.post(
     '/wps/deposit/orders',
-    { schema: { body: createDepositOrderBodySchema, response: success(depositOrderSchema) } },
+    {
+      config: { licenceDoors: ['money.in'] },
+      schema: { body: createDepositOrderBodySchema, response: success(depositOrderSchema) },
+    },
     async (request) => {
       const member = await requireMember(request);
       return ok(await deposits.createOrder(member.memberId, request.body));

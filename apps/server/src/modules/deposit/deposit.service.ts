@@ -314,6 +314,9 @@ export function createDepositService(ctx: DepositContext) {
               await ctx.limits.checkOrder(trx, memberId, amountMinor, at, scale, (since) =>
                 sumMemberOrders(trx, memberId, since, { pendingAt: at }),
               );
+            // The licence's money.in door, after the limits row's lock and before the order is written,
+            // so a refused player (BR: no CPF yet) gets no order and no pay page.
+            if (ctx.licence) await ctx.licence.ask(trx, 'money.in', { memberId });
             return insertOrder(trx, {
               memberId,
               channelId: channel.id,

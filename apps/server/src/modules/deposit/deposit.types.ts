@@ -6,6 +6,7 @@ import type { Database } from '../../db/schema';
 import type { AppError } from '../../http/app-error';
 import type { AuditService } from '../audit/audit.service';
 import type { LedgerService } from '../ledger/ledger.service';
+import type { LicencePolicy } from '../licence/licence-policy';
 import type { MemberService } from '../member/member.service';
 import type { MessagesService } from '../messages/messages.service';
 import type { RateLimiter } from '../verification/rate-limiter';
@@ -31,6 +32,12 @@ export type DepositContext = Pick<AppContext, 'db' | 'log' | 'metrics'> & {
   limits?: DepositLimitGuard;
   /** What the licence lets players pay with, and whose money a deposit may be (docs/compliance.md, "PIX"); anything, anyone's when absent. */
   ownership?: DepositOwnership;
+  /**
+   * The licence port: a player's deposit order asks the money.in door in the transaction that
+   * writes it (docs/compliance.md, "The licence as one policy"). The composition root always
+   * passes it; tests that build the module alone leave it out.
+   */
+  licence?: Pick<LicencePolicy, 'ask'>;
 };
 
 /** The licence's payment rules and the player's own CPF, as the deposit module needs them. */

@@ -19,7 +19,12 @@ export type SeamlessProducts = {
   /** The game's class of product a licence may forbid (the catalogue's); null for none. */
   classOf(nodeId: string): Promise<ProductClass | null>;
   /** The stake door (licence-products.ts), asked in `trx`; throws LICENCE_REFUSED. */
-  askStake(trx: Db, memberId: string, product: ProductClass): Promise<void>;
+  askStake(trx: Db, memberId: string, product: ProductClass | null): Promise<void>;
+  /**
+   * Whether the licence in force checks the bettor at the stake door (identity, kyc), from this
+   * instance's cached copy of the profile (licence.service `currentRules`): no query per bet.
+   */
+  checksBettors(): Promise<boolean>;
 };
 
 /** A bet as the wallet's batches take it, without its house shard. */
@@ -33,6 +38,13 @@ type BetOp = Omit<SeamlessOp, 'houseId'> & { demo: boolean };
  * nothing is written and no money moves; the refusal is the wallet's own (`licence_product`,
  * seamless-refusals.ts) with the rule and its source. A vendor's retry of a bet accepted before is
  * answered as the replay it is, whatever the licence says now.
+ *
+ * Under a licence that checks the bettor at the stake door (BR: a CPF and a passed identity check)
+ * every bet takes this path, product or not (seamless.service.ts `bet`); the
+ * refusal is then `licence_identity`. Why not the batch: the door's checks are per-member reads in
+ * the transaction that moves the money, and a refusal inside a shared batch would roll back the
+ * other bets with it. The cost is one transaction per bet under such a licence only; under
+ * permissive the cached profile says so and the batches are untouched (docs/compliance.md).
  */
 export function createProductBets(deps: {
   products: SeamlessProducts;
@@ -43,18 +55,25 @@ export function createProductBets(deps: {
     answer: SeamlessOpAnswer,
   ) => SeamlessResult | AppError;
 }) {
-  async function askStake(t: Db, memberId: string, product: ProductClass): Promise<void> {
+  async function askStake(t: Db, memberId: string, product: ProductClass | null): Promise<void> {
     try {
       await deps.products.askStake(t, memberId, product);
     } catch (err) {
       const value = err instanceof AppError ? (err.value as { rule?: unknown } | undefined) : undefined;
       if (value?.rule === 'forbiddenProducts') throw refuse('licence_product', value);
+      // An account not identified, or not verified, where the licence asks (migration 0655).
+      if (value?.rule === 'identity' || value?.rule === 'kyc') throw refuse('licence_identity', value);
       throw err;
     }
   }
 
   return {
-    async bet(input: SeamlessBetInput, op: BetOp, houseId: string, product: ProductClass): Promise<SeamlessResult> {
+    async bet(
+      input: SeamlessBetInput,
+      op: BetOp,
+      houseId: string,
+      product: ProductClass | null,
+    ): Promise<SeamlessResult> {
       const { demo, ...rest } = op;
       const answer = await deps.inTransaction(async (t) => {
         if (!(await findRoundBet(t, op.vassalage, op.txId))) await askStake(t, op.memberId, product);

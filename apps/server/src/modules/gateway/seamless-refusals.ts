@@ -67,6 +67,14 @@ export const SEAMLESS_REFUSALS = {
     errorCode: ErrorCode.LICENCE_REFUSED,
     message: "The operator's licence does not allow this game",
   },
+  /**
+   * A stake from an account without the identity the licence requires (BR: no CPF, or no passed
+   * identity check), refused by the stake door before seamless_apply (migration 0655).
+   */
+  licence_identity: {
+    errorCode: ErrorCode.LICENCE_REFUSED,
+    message: 'Identify yourself and pass the identity check before playing',
+  },
 } as const satisfies Record<string, SeamlessRefusal>;
 
 export type SeamlessRefusalReason = keyof typeof SEAMLESS_REFUSALS;

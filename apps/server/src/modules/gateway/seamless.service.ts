@@ -295,9 +295,13 @@ export function createSeamlessService(ctx: SeamlessContext): SeamlessService {
     const money = await brand();
     const accounts = await accountsFor(db, input.memberId, money.currency);
     const op = betOp(input, money, accounts);
-    // A bet on a product a licence may forbid is decided in a transaction of its own (seamless-product-bets.ts).
+    // A bet on a product a licence may forbid, or any bet under a licence that checks the bettor
+    // (identity, kyc; read from this instance's cached profile, so permissive queries nothing), is
+    // decided at the stake door in a transaction of its own (seamless-product-bets.ts). Demo money
+    // (free play) stakes nothing real: it is not asked who bets.
     const product = (await ctx.products?.classOf(input.gameId)) ?? null;
-    if (product !== null && productBets) return productBets.bet(input, op, accounts.houseId, product);
+    const asksBettor = !accounts.demo && (await ctx.products?.checksBettors()) === true;
+    if (productBets && (product !== null || asksBettor)) return productBets.bet(input, op, accounts.houseId, product);
     const rg = accounts.demo ? null : await guardBet(db, input);
     return apply(rg ? { ...op, rg } : op);
   }

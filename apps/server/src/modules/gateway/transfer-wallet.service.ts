@@ -53,7 +53,7 @@ export type TransferWalletContext = Pick<AppContext, 'db' | 'log'> & {
    */
   products?: {
     vendorClassOf(vassalage: string): Promise<ProductClass | null>;
-    askStake(trx: Db, memberId: string, product: ProductClass): Promise<void>;
+    askStake(trx: Db, memberId: string, product: ProductClass | null): Promise<void>;
   };
 };
 
@@ -164,7 +164,8 @@ export function createTransferWalletService(ctx: TransferWalletContext) {
           throw new AppError(ErrorCode.TRANSFER_PENDING, 'A transfer with this vendor is still being confirmed');
         }
         // The stake door, in the transaction that takes the money (refused: no hold, nothing moves).
-        if (product !== null) await ctx.products?.askStake(t, memberId, product);
+        // Every deposit to a vendor is a stake: the door also checks the bettor (identity, kyc).
+        if (direction === 'in') await ctx.products?.askStake(t, memberId, product);
         const source =
           direction === 'in'
             ? await ledger.ensurePlayerWallet(t, memberId, currency)

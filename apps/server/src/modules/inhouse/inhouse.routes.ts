@@ -69,7 +69,11 @@ export function registerInhouseRoutes(app: RouteApp, services: AppServices): voi
 
   app.post(
     '/wps/inhouse/slot/spin',
-    { schema: { body: slotSpinBodySchema, response: success(inhouseRoundResultSchema) } },
+    // A round's bet is a stake: the licence's stake door is asked in the seamless bet.
+    {
+      config: { licenceDoors: ['stake'] },
+      schema: { body: slotSpinBodySchema, response: success(inhouseRoundResultSchema) },
+    },
     async (request) => {
       const session = await inhouse.requireSession(request.body.sessionToken, request.body.playerId);
       if (session.game !== 'slot')
@@ -89,7 +93,11 @@ export function registerInhouseRoutes(app: RouteApp, services: AppServices): voi
 
   app.post(
     '/wps/inhouse/dice/roll',
-    { schema: { body: diceRollBodySchema, response: success(inhouseRoundResultSchema) } },
+    // A round's bet is a stake: the licence's stake door is asked in the seamless bet.
+    {
+      config: { licenceDoors: ['stake'] },
+      schema: { body: diceRollBodySchema, response: success(inhouseRoundResultSchema) },
+    },
     async (request) => {
       const session = await inhouse.requireSession(request.body.sessionToken, request.body.playerId);
       if (session.game !== 'dice')

@@ -142,6 +142,8 @@ export function createKycService(ctx: KycContext) {
 
     /** Whether the player holds a passed check. */
     isVerified: (memberId: string) => hasPassedCheck(db, memberId),
+    /** Whether the player passed an identity check, read in the caller's transaction (the licence's stake door). */
+    passedIn: (trx: Db, memberId: string) => hasPassedCheck(trx, memberId),
 
     /** What the player's identity check says now. */
     async status(memberId: string): Promise<KycStatus> {

@@ -214,6 +214,14 @@ describeEachDatabase('identity checks (KYC) through the sandbox provider', (targ
     try {
       expectFailure(await requestWithdrawal(t.app, payer, '10'), 'KYC_REQUIRED', 403);
       await doCheck((await start(payer)).url, 'Carla Mendes', 'passed');
+      // An account from before the switch gives its CPF before money leaves it (the money.out door).
+      expectFailure(await requestWithdrawal(t.app, payer, '10'), 'LICENCE_REFUSED', 403);
+      valueOf(
+        await call(t.app, 'POST', '/wps/member/identity', {
+          token: payer.token,
+          payload: { cpf: newCpf(), birthDate: '1990-05-17' },
+        }),
+      );
       expect(valueOf<{ status: string }>(await requestWithdrawal(t.app, payer, '10')).status).toBe('pending');
     } finally {
       await setLicence(t.app, 'permissive');

@@ -44,3 +44,24 @@ export function clearedOfBarredList(isClearToday: (trx: Db, memberId: string) =>
       !rules.barredList || (await isClearToday(trx, subject.memberId)) ? null : 'barredList',
   };
 }
+
+/**
+ * Wired to the stake door: under a licence that identifies players, no
+ * stake from an account without a CPF, and, where the licence asks for an identity check (kyc), none
+ * before that check passed (Portaria SPA/MF 722/2024: identity before play). Both facts are the
+ * identity and KYC modules' readers, in the caller's transaction, so the decision commits with the
+ * stake. Under a licence that asks neither, nothing is read.
+ */
+export function identifiedAndVerified(
+  cpfOf: (trx: Db, memberId: string) => Promise<string | null>,
+  passedIdentityCheck: (trx: Db, memberId: string) => Promise<boolean>,
+): LicenceCheck {
+  return {
+    name: 'the bettor is identified and passed the identity check where the licence asks (identity, kyc)',
+    breaks: async (trx, { rules, subject }) => {
+      if (rules.identity !== 'none' && (await cpfOf(trx, subject.memberId)) === null) return 'identity';
+      if (rules.kyc && !(await passedIdentityCheck(trx, subject.memberId))) return 'kyc';
+      return null;
+    },
+  };
+}

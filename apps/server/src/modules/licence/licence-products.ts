@@ -47,8 +47,17 @@ export type ProductLicence = {
    * no money, so it reads the profile rather than asking a door; the stake that follows asks.
    */
   refuseLaunch(product: ProductClass | null): Promise<void>;
-  /** Asks the stake door in `trx`, the transaction that takes the stake; throws LICENCE_REFUSED. */
-  askStake(trx: Db, memberId: string, product: ProductClass): Promise<void>;
+  /**
+   * Asks the stake door in `trx`, the transaction that takes the stake; throws LICENCE_REFUSED.
+   * Every stake asks (the bettor must be identified and verified where the licence says so);
+   * `product` is null for a game of no class a licence may forbid.
+   */
+  askStake(trx: Db, memberId: string, product: ProductClass | null): Promise<void>;
+  /**
+   * Whether the licence in force, from this instance's copy, checks the bettor at the stake door
+   * (identity or kyc): the seamless wallet's batches take a bet only when it does not.
+   */
+  checksBettors(): Promise<boolean>;
 };
 
 export function createProductLicence(deps: {
@@ -63,7 +72,11 @@ export function createProductLicence(deps: {
       if (licenceRules(profile).forbiddenProducts.includes(product)) throw productRefused(profile, product);
     },
     async askStake(trx, memberId, product) {
-      await deps.policy.ask(trx, 'stake', { memberId, product });
+      await deps.policy.ask(trx, 'stake', product === null ? { memberId } : { memberId, product });
+    },
+    async checksBettors() {
+      const rules = await deps.currentRules();
+      return rules.identity !== 'none' || rules.kyc;
     },
   };
 }

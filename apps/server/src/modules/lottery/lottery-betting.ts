@@ -37,7 +37,7 @@ export type BettingContext = {
   /** Asked first for every ticket: a ticket is play, refused as a game's launch is (a face check due). */
   playGuard?: ((memberId: string) => Promise<void>) | undefined;
   /** The licence's stake door for a ticket on a foreign lottery's draw, asked in the placement's transaction. */
-  askStake?: ((trx: Db, memberId: string, product: ProductClass) => Promise<void>) | undefined;
+  askStake?: ((trx: Db, memberId: string, product: ProductClass | null) => Promise<void>) | undefined;
 };
 
 /** Most tickets in one placement transaction (bounds its statements and lock set). */

@@ -60,7 +60,7 @@ export type BatchContext = {
    * The licence's stake door for a ticket on a product a licence may forbid (a foreign lottery's
    * draw), asked in this transaction; throws the refusal (licence-products.ts).
    */
-  askStake?: ((trx: Db, memberId: string, product: ProductClass) => Promise<void>) | undefined;
+  askStake?: ((trx: Db, memberId: string, product: ProductClass | null) => Promise<void>) | undefined;
 };
 
 /**
@@ -71,8 +71,8 @@ async function licenceRefusals(ctx: BatchContext, jobs: PlaceJob[]): Promise<Map
   const refused = new Map<number, AppError>();
   if (!ctx.askStake) return refused;
   for (const [i, job] of jobs.entries()) {
+    // Every ticket is a stake: the door checks the bettor (identity, kyc) whatever the product.
     const product = lotteryProductClass(job.game);
-    if (product === null) continue;
     try {
       await ctx.askStake(ctx.trx, job.input.memberId, product);
     } catch (err) {

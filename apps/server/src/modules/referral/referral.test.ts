@@ -15,6 +15,7 @@ import { expectLedgerHealthy } from '../../../test/ledger-invariants';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
 import { createOrder, demoChannel, operatorToken } from '../deposit/deposit.test-support';
 import { newCpf } from '../identity/identity-fixtures';
+import { passIdentityCheck } from '../kyc/kyc.test-support';
 import { setLicence } from '../licence/licence-fixtures';
 
 // Refer and earn over the real event stream: a member's code, an invitee registered with it, its
@@ -248,6 +249,8 @@ describeEachDatabase('referral', (target) => {
       const before = await balance(referrer.memberId);
       // 40.00 is below the 50.00 minimum stored under the permissive profile.
       await deposit(friend.token, '40.00');
+      // Under BR no stake before the identity check passes (the licence's stake door).
+      await passIdentityCheck(t.app, { token: friend.token, memberId: friend.memberId });
       await play(friend.memberId, 30_00n);
       // The invitee qualified; the referrer, registered before the switch without a CPF, may not
       // receive money under BR until identified, so the reward waits for an operator (the licence's door reward.pay).

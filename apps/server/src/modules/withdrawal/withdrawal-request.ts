@@ -121,6 +121,9 @@ export function createWithdrawalRequests(ctx: WithdrawalContext, core: Withdrawa
         // A parallel request with the same key may have committed while we checked the password.
         const existing = await findOrderByKey(trx, memberId, key);
         if (existing) return { value: sameRequestOrConflict(existing, amount, body.bankAccountId) };
+        // The licence's money.out door, under the member's lock and before anything is held or stored
+        // as a refusal: a player it refuses (BR: no CPF yet) may ask again once identified.
+        if (ctx.licence) await ctx.licence.ask(trx, 'money.out', { memberId });
         // Running bonuses: refused until the player confirms (outside the stored refusal, so the
         // confirmed retry may use the same key), then forfeited only once the order exists below.
         const forfeitBonuses = await ctx.bonus.prepareForfeit(trx, memberId, brand.currency, {

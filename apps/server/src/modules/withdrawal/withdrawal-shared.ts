@@ -10,6 +10,7 @@ import type { Database } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import type { AppContext } from '../../app-context';
 import type { LedgerService } from '../ledger/ledger.service';
+import type { LicencePolicy } from '../licence/licence-policy';
 import type { MemberService } from '../member/member.service';
 import type { AuditService } from '../audit/audit.service';
 import type { SystemService } from '../system/system.service';
@@ -75,6 +76,12 @@ export type WithdrawalContext = Pick<AppContext, 'db' | 'log' | 'metrics'> & {
    * and no check of theirs passed: docs/compliance.md, "KYC"). Absent: never.
    */
   identityCheckPending?: (memberId: string) => Promise<boolean>;
+  /**
+   * The licence port: a player's withdrawal request asks the money.out door in the transaction
+   * that holds the money (docs/compliance.md, "The licence as one policy"). The composition root
+   * always passes it; tests that build the module alone leave it out.
+   */
+  licence?: Pick<LicencePolicy, 'ask'>;
   /** Clock in epoch ms, injectable for tests. */
   now?: () => number;
 };

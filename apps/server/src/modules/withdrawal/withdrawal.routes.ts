@@ -90,7 +90,10 @@ export async function registerWithdrawalRoutes(app: RouteApp, services: AppServi
   // come with GET /wps/withdraw/info, so this path has no GET that the decryption hook would refuse.
   app.post(
     '/wps/withdraw/orders',
-    { schema: { body: createWithdrawalBodySchema, response: success(withdrawalOrderSchema) } },
+    {
+      config: { licenceDoors: ['money.out'] },
+      schema: { body: createWithdrawalBodySchema, response: success(withdrawalOrderSchema) },
+    },
     async (request) => {
       const member = await requireMember(request);
       return ok(await withdrawal.createOrder(member.memberId, request.body));

@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { ErrorCode } from '@wps/shared/error-codes';
+import type { DepositOrder } from '@wps/shared/schemas/deposit';
+import type { WithdrawalOrder } from '@wps/shared/schemas/withdrawal';
+import { call, disableRegisterCaptcha, expectFailure, valueOf } from '../../../test/api-client';
+import { expectLedgerHealthy } from '../../../test/ledger-invariants';
+import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
+import { createOrderCall, demoChannel } from '../deposit/deposit.test-support';
+import { newCpf } from '../identity/identity-fixtures';
+import { passIdentityCheck } from '../kyc/kyc.test-support';
+import { balanceOf, createPayer, requestWithdrawal, type Payer } from '../withdrawal/withdrawal.test-support';
+import { setLicence } from './licence-fixtures';
+
+/*
+ * Money in and out at the licence's doors (docs/compliance.md, "Money in and out at the
+ * licence's doors"): under BR an account without a CPF neither opens a deposit order (money.in) nor
+ * requests a withdrawal (money.out): LICENCE_REFUSED naming the rule, no order written, the balance
+ * as it was. Once the account gives its CPF (and, for a withdrawal, passed the identity check BR
+ * asks) both go through their routes; under the generic licence nothing changes.
+ * Each fails without the change: the deposit and withdrawal routes did not ask the doors, so the
+ * player without a CPF got an order (and the inventory test listed money.in and money.out as not
+ * yet asked).
+ */
+
+describeEachDatabase('money in and out ask the licence', (target) => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp(target);
+    await disableRegisterCaptcha(t.app);
+  }, 180_000);
+
+  afterAll(async () => {
+    if (t) {
+      await setLicence(t.app, 'permissive');
+      await expectLedgerHealthy(t.database);
+    }
+    await t?.close();
+  });
+
+  /** A player with 100.00, a payment password and a bank account, made under the generic licence (no CPF). */
+  const player = (): Promise<Payer> => createPayer(t.app, 100_00n);
+
+  /** Under BR a player sets a deposit and a time limit before depositing (as licence-stake.test.ts does). */
+  async function setBrLimits(p: Payer): Promise<void> {
+    valueOf(
+      await call(t.app, 'PUT', '/wps/responsible-gaming/limits', {
+        token: p.token,
+        payload: {
+          limits: [
+            { kind: 'deposit_month', value: '1000' },
+            { kind: 'daily_time', value: '600' },
+          ],
+        },
+      }),
+    );
+  }
+
+  const depositOrders = async (memberId: string) =>
+    (await t.database.db.selectFrom('deposit_orders').select('id').where('member_id', '=', memberId).execute()).length;
+  const withdrawalOrders = async (memberId: string) =>
+    (await t.database.db.selectFrom('withdrawal_orders').select('id').where('member_id', '=', memberId).execute())
+      .length;
+
+  it('under the generic licence a player without a CPF deposits and withdraws as before', async () => {
+    const p = await player();
+    const channel = await demoChannel(t, p.token, 'manual_bank');
+    const order = valueOf<DepositOrder>(await createOrderCall(t, p.token, channel.id, '10'));
+    expect(order.status).toBe('pending');
+    expect(valueOf<WithdrawalOrder>(await requestWithdrawal(t.app, p, '10')).status).toBe('pending');
+    expect(await balanceOf(t.app, p.memberId)).toBe(90_00n);
+  });
+
+  it('under BR an account without a CPF neither deposits nor withdraws; once identified it does', async () => {
+    // Made before the switch: no CPF (the path that made it did not ask).
+    const anonymous = await player();
+    const channel = await demoChannel(t, anonymous.token, 'manual_bank');
+    // The limits BR asks before a deposit, set beforehand: what refuses the order is the door alone.
+    await setBrLimits(anonymous);
+    await setLicence(t.app, 'BR');
+    try {
+      // Through the services, as licence-stake.test.ts: a session from before the switch may be asked
+      // for the CPF first (IDENTITY_REQUIRED); outside a request the port needs no route's declaration.
+      const deposit = t.app.services.deposits
+        .createOrder(anonymous.memberId, {
+          channelId: channel.id,
+          amount: '10',
+          idempotencyKey: `k-in-${anonymous.memberId}`,
+        })
+        .then(
+          () => null,
+          (err: unknown) => err,
+        );
+      expect(await deposit).toMatchObject({
+        errorCode: ErrorCode.LICENCE_REFUSED,
+        value: { door: 'money.in', rule: 'identity' },
+      });
+      expect(await depositOrders(anonymous.memberId)).toBe(0);
+
+      // The withdrawal through its route: the identity check BR asks comes first (KYC_REQUIRED),
+      // then, once passed, the money.out door still refuses the account without a CPF.
+      const first = (await requestWithdrawal(t.app, anonymous, '10')).json() as {
+        success: boolean;
+        errorCode?: string;
+      };
+      expect(first.success).toBe(false);
+      if (first.errorCode === ErrorCode.KYC_REQUIRED) await passIdentityCheck(t.app, anonymous);
+      const refused = expectFailure(await requestWithdrawal(t.app, anonymous, '10'), ErrorCode.LICENCE_REFUSED, 403);
+      expect(refused.value).toMatchObject({ door: 'money.out', rule: 'identity' });
+      expect(await withdrawalOrders(anonymous.memberId)).toBe(0);
+      expect(await balanceOf(t.app, anonymous.memberId)).toBe(100_00n);
+
+      // Once the account gives its CPF (the call its session may make), the same player deposits and withdraws.
+      valueOf(
+        await call(t.app, 'POST', '/wps/member/identity', {
+          token: anonymous.token,
+          payload: { cpf: newCpf(), birthDate: '1990-04-12' },
+        }),
+      );
+      expect(valueOf<DepositOrder>(await createOrderCall(t, anonymous.token, channel.id, '10')).status).toBe('pending');
+      expect(valueOf<WithdrawalOrder>(await requestWithdrawal(t.app, anonymous, '10')).status).toBe('pending');
+      expect(await balanceOf(t.app, anonymous.memberId)).toBe(90_00n);
+    } finally {
+      await setLicence(t.app, 'permissive');
+    }
+  });
+});
