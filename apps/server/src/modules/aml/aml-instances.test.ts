@@ -5,7 +5,7 @@ import type { App } from '../../app';
 import type { DatabaseHandle } from '../../db/database';
 import { startAmlSweepJob } from '../../jobs/aml-sweep.job';
 import type { JobScheduler } from '../../jobs/interval-job';
-import { call, disableRegisterCaptcha, registerUser, valueOf } from '../../../test/api-client';
+import { call, disableRegisterCaptcha, valueOf } from '../../../test/api-client';
 import { expectLedgerHealthy } from '../../../test/ledger-invariants';
 import { createTestOperator, type TestOperator } from '../../../test/operator-login';
 import {
@@ -16,7 +16,7 @@ import {
   type TestApp,
 } from '../../../test/test-app';
 import { newCpf } from '../identity/identity-fixtures';
-import { setLicence } from '../licence/licence-fixtures';
+import { brPlayer, setLicence } from '../licence/licence-fixtures';
 import { AML_SWEEP_JOB } from './aml.service';
 
 const quiet = { info: () => {}, warn: () => {}, error: () => {} };
@@ -46,14 +46,13 @@ describePostgres('the AML sweep on several instances [postgres]', () => {
     const peps = [newCpf(), newCpf()];
     const members: string[] = [];
     for (const cpf of peps) {
-      const user = await registerUser(t.app, { cpf, birthDate: '1970-01-01' });
-      members.push((await t.app.services.member.findMemberIdByAccount(user.username))!);
+      members.push((await brPlayer(t.app, { cpf })).memberId);
       // Listed after sign-up: only the sweep can find them.
       valueOf(
         await call(t.app, 'POST', '/ops/aml/pep-sandbox', { token: admin.token, payload: { cpf, role: 'Senador' } }),
       );
     }
-    await registerUser(t.app, { cpf: newCpf(), birthDate: '1970-01-01' });
+    await brPlayer(t.app);
     const runs: string[] = [];
     const instance = (name: string, app: App, database: DatabaseHandle) => {
       const scheduler: JobScheduler = { db: database.db, instance: `aml-test-${name}`, leaseMs: 60_000, log: quiet };

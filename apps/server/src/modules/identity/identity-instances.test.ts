@@ -9,7 +9,6 @@ import {
   call,
   callEncrypted,
   disableRegisterCaptcha,
-  registerUser,
   strongPassword,
   uniqueUsername,
   valueOf,
@@ -24,7 +23,7 @@ import {
   type TestApp,
 } from '../../../test/test-app';
 import { newCpf } from './identity-fixtures';
-import { setLicence } from '../licence/licence-fixtures';
+import { brPlayer, setLicence } from '../licence/licence-fixtures';
 
 const quiet = { info: () => {}, warn: () => {}, error: () => {} };
 
@@ -90,7 +89,7 @@ describePostgres('identity under the BR profile on several connections and insta
   it('the 15-day sweep runs once per period with two instances', async () => {
     const barred = [newCpf(), newCpf()];
     for (const cpf of barred) {
-      await registerUser(t.app, { cpf, birthDate: '1970-01-01' });
+      await brPlayer(t.app, { cpf });
       valueOf(
         await call(t.app, 'POST', '/ops/compliance/barred-list', {
           token: admin.token,
@@ -98,7 +97,7 @@ describePostgres('identity under the BR profile on several connections and insta
         }),
       );
     }
-    await registerUser(t.app, { cpf: newCpf(), birthDate: '1970-01-01' });
+    await brPlayer(t.app);
     const runs: string[] = [];
     const instance = (name: string, app: App, database: DatabaseHandle) => {
       const scheduler: JobScheduler = {

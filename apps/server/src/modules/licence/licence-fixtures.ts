@@ -1,7 +1,12 @@
 import type { JurisdictionProfile } from '@wps/shared/licence';
 import type { LicenceBlocker } from '@wps/shared/schemas/licence';
 import type { OpsVipLevel } from '@wps/shared/schemas/vip';
+import type { App } from '../../app';
 import type { AppServices } from '../../services';
+import { call, registerUser, valueOf } from '../../../test/api-client';
+import { newCpf } from '../identity/identity-fixtures';
+import { passIdentityCheck } from '../kyc/kyc.test-support';
+import { memberIdOf } from '../withdrawal/withdrawal.test-support';
 
 type FixtureApp = { services: Pick<AppServices, 'licence' | 'catalogue' | 'lottery' | 'loyalty'> };
 
@@ -81,4 +86,55 @@ export async function setLicence(app: FixtureApp, profile: JurisdictionProfile) 
     await switchOnProducts(app, switchedOff.get(app.services) ?? []);
     switchedOff.delete(app.services);
   }
+}
+
+/**
+ * Tests: the deposit and time limits a player sets before depositing or playing under BR (the
+ * responsible-gaming guards), so what refuses a test's deposit or stake is the door it is about.
+ */
+export async function setBrLimits(app: App, player: { token: string }): Promise<void> {
+  valueOf(
+    await call(app, 'PUT', '/wps/responsible-gaming/limits', {
+      token: player.token,
+      payload: {
+        limits: [
+          { kind: 'deposit_month', value: '1000' },
+          { kind: 'daily_time', value: '600' },
+        ],
+      },
+    }),
+  );
+}
+
+/** Tests: a player registered by username alone, as the generic licence allows: no CPF, no date of birth. */
+export async function playerWithoutCpf(app: App): Promise<{ username: string; token: string; memberId: string }> {
+  const { username, result } = await registerUser(app);
+  return { username, token: result.token, memberId: await memberIdOf(app, result.token) };
+}
+
+export type BrPlayer = { username: string; token: string; memberId: string; cpf: string; birthDate: string };
+
+/**
+ * Tests: a player made the way BR asks, in one place so a step BR adds is added once: registered
+ * with a CPF (`cpf`, else a new valid one) and a date of birth, the limits of setBrLimits set, and
+ * with `verified` the sandbox identity check passed (kyc.test-support.ts), after which the licence's
+ * stake door lets the player bet. The licence itself is the caller's: setLicence switches it.
+ */
+export async function brPlayer(
+  app: App,
+  options: { cpf?: string; birthDate?: string; verified?: boolean } = {},
+): Promise<BrPlayer> {
+  const cpf = options.cpf ?? newCpf();
+  const birthDate = options.birthDate ?? '1990-04-12';
+  const { username, result } = await registerUser(app, { cpf, birthDate });
+  const player: BrPlayer = {
+    username,
+    token: result.token,
+    memberId: await memberIdOf(app, result.token),
+    cpf,
+    birthDate,
+  };
+  await setBrLimits(app, player);
+  if (options.verified) await passIdentityCheck(app, player);
+  return player;
 }

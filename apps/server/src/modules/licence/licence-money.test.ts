@@ -9,7 +9,7 @@ import { createOrderCall, demoChannel } from '../deposit/deposit.test-support';
 import { newCpf } from '../identity/identity-fixtures';
 import { passIdentityCheck } from '../kyc/kyc.test-support';
 import { balanceOf, createPayer, requestWithdrawal, type Payer } from '../withdrawal/withdrawal.test-support';
-import { setLicence } from './licence-fixtures';
+import { setBrLimits, setLicence } from './licence-fixtures';
 
 /*
  * Money in and out at the licence's doors (docs/compliance.md, "Money in and out at the
@@ -41,21 +41,6 @@ describeEachDatabase('money in and out ask the licence', (target) => {
   /** A player with 100.00, a payment password and a bank account, made under the generic licence (no CPF). */
   const player = (): Promise<Payer> => createPayer(t.app, 100_00n);
 
-  /** Under BR a player sets a deposit and a time limit before depositing (as licence-stake.test.ts does). */
-  async function setBrLimits(p: Payer): Promise<void> {
-    valueOf(
-      await call(t.app, 'PUT', '/wps/responsible-gaming/limits', {
-        token: p.token,
-        payload: {
-          limits: [
-            { kind: 'deposit_month', value: '1000' },
-            { kind: 'daily_time', value: '600' },
-          ],
-        },
-      }),
-    );
-  }
-
   const depositOrders = async (memberId: string) =>
     (await t.database.db.selectFrom('deposit_orders').select('id').where('member_id', '=', memberId).execute()).length;
   const withdrawalOrders = async (memberId: string) =>
@@ -76,7 +61,7 @@ describeEachDatabase('money in and out ask the licence', (target) => {
     const anonymous = await player();
     const channel = await demoChannel(t, anonymous.token, 'manual_bank');
     // The limits BR asks before a deposit, set beforehand: what refuses the order is the door alone.
-    await setBrLimits(anonymous);
+    await setBrLimits(t.app, anonymous);
     await setLicence(t.app, 'BR');
     try {
       // Through the services, as licence-stake.test.ts: a session from before the switch may be asked

@@ -6,16 +6,22 @@ import type { GameList, VendorLanes } from '@wps/shared/schemas/catalogue';
 import type { LicenceBlocker, LicenceChange } from '@wps/shared/schemas/licence';
 import type { LotteryGameMenu, LotteryMenuGroup } from '@wps/shared/schemas/lottery';
 import type { OpsLotteryGame } from '@wps/shared/schemas/lottery-ops';
-import { call, disableRegisterCaptcha, expectFailure, registerUser, valueOf } from '../../../test/api-client';
+import { call, disableRegisterCaptcha, expectFailure, valueOf } from '../../../test/api-client';
 import { expectLedgerHealthy } from '../../../test/ledger-invariants';
 import { createTestOperator, type TestOperator } from '../../../test/operator-login';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
 import { AppError } from '../../http/app-error';
 import { insertMissingVendors } from '../catalogue/catalogue.repository';
 import { connectEveryVendor, injectCallback, mainBalance } from '../gateway/gateway.test-support';
-import { newCpf } from '../identity/identity-fixtures';
-import { fundMember, memberIdOf } from '../withdrawal/withdrawal.test-support';
-import { makeVipLevelsBrReady, setLicence, switchOffForbiddenProducts, switchOnProducts } from './licence-fixtures';
+import { fundMember } from '../withdrawal/withdrawal.test-support';
+import {
+  brPlayer,
+  makeVipLevelsBrReady,
+  playerWithoutCpf,
+  setLicence,
+  switchOffForbiddenProducts,
+  switchOnProducts,
+} from './licence-fixtures';
 
 /*
  * Products the licence allows (docs/compliance.md): under BR no P2P table
@@ -79,12 +85,11 @@ describeEachDatabase('products the licence allows', (target) => {
     await t?.close();
   });
 
-  /** A player with money; under BR one registers with a CPF and a date of birth. */
+  /** A player with money; under BR one made as BR asks (brPlayer: a CPF, a date of birth, the limits). */
   async function player(br: boolean): Promise<Player> {
-    const { result } = await registerUser(t.app, br ? { cpf: newCpf(), birthDate: '1990-04-12' } : {});
-    const memberId = await memberIdOf(t.app, result.token);
-    await fundMember(t.app, memberId, 10_000n);
-    return { token: result.token, memberId };
+    const p = br ? await brPlayer(t.app) : await playerWithoutCpf(t.app);
+    await fundMember(t.app, p.memberId, 10_000n);
+    return p;
   }
   const relay = (name: string, payload: unknown, token: string) =>
     call(t.app, 'POST', `/wps/relay/${name}`, { token, payload });

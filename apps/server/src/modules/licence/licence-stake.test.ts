@@ -3,15 +3,14 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ErrorCode } from '@wps/shared/error-codes';
 import type { InhouseSession } from '@wps/shared/schemas/inhouse';
-import { call, disableRegisterCaptcha, expectFailure, registerUser, valueOf } from '../../../test/api-client';
+import { call, disableRegisterCaptcha, expectFailure, valueOf } from '../../../test/api-client';
 import { expectLedgerHealthy } from '../../../test/ledger-invariants';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
 import { AppError } from '../../http/app-error';
 import { mainBalance } from '../gateway/gateway.test-support';
-import { newCpf } from '../identity/identity-fixtures';
 import { passIdentityCheck } from '../kyc/kyc.test-support';
-import { fundMember, memberIdOf } from '../withdrawal/withdrawal.test-support';
-import { setLicence } from './licence-fixtures';
+import { fundMember } from '../withdrawal/withdrawal.test-support';
+import { brPlayer, playerWithoutCpf, setLicence } from './licence-fixtures';
 
 /*
  * The stake door for every stake (docs/compliance.md, "Identity before
@@ -45,26 +44,14 @@ describeEachDatabase('the stake door asks who bets', (target) => {
     await t?.close();
   });
 
-  /** A player with money; with a CPF, a date of birth and the limits BR asks for when `cpf` (made under BR). */
+  /**
+   * A player with money; when `cpf`, made as BR asks (brPlayer: a CPF, a date of birth and the limits
+   * BR asks before play), so what refuses these stakes is the licence's door alone.
+   */
   async function player(cpf: boolean): Promise<Player> {
-    const { result } = await registerUser(t.app, cpf ? { cpf: newCpf(), birthDate: '1990-04-12' } : {});
-    const memberId = await memberIdOf(t.app, result.token);
-    await fundMember(t.app, memberId, 10_000n);
-    // Under BR a player also sets a deposit and a time limit before playing (the responsible-gaming
-    // guards), as referral.test.ts does: so what refuses these stakes is the licence's door alone.
-    if (cpf)
-      valueOf(
-        await call(t.app, 'PUT', '/wps/responsible-gaming/limits', {
-          token: result.token,
-          payload: {
-            limits: [
-              { kind: 'deposit_month', value: '1000' },
-              { kind: 'daily_time', value: '600' },
-            ],
-          },
-        }),
-      );
-    return { token: result.token, memberId };
+    const p = cpf ? await brPlayer(t.app) : await playerWithoutCpf(t.app);
+    await fundMember(t.app, p.memberId, 10_000n);
+    return p;
   }
 
   const bet = (p: Player, tx: string) =>

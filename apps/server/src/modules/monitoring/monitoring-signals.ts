@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { MonitoringRule } from '@wps/shared/schemas/monitoring';
 import type { Database } from '../../db/schema';
+import * as repo from './monitoring.repository';
 
 type Db = Kysely<Database>;
 
@@ -9,33 +10,18 @@ export type SignalCount = { memberId: string; rule: MonitoringRule; flags: numbe
 
 // What other modules read of the flags (the AML module rates players from them): counts per
 // player and rule, never the flags' rows, so this module stays the only one that knows them.
+// The queries are the repository's; this reader is the one door other modules are handed.
 export function createMonitoringSignals({ db }: { db: Db }) {
   return {
-    /** Flags per player and rule detected at or after `since`, for these players (monitoring_flags_member_idx). */
+    /** Flags per player and rule detected at or after `since`, for these players. */
     async countsOf(memberIds: readonly string[], since: Date): Promise<SignalCount[]> {
       if (memberIds.length === 0) return [];
-      const rows = await db
-        .selectFrom('monitoring_flags')
-        .select((eb) => ['member_id', 'rule', eb.fn.countAll<string>().as('flags')])
-        .where('member_id', 'in', [...memberIds])
-        .where('detected_at', '>=', since)
-        .groupBy(['member_id', 'rule'])
-        .execute();
-      return rows.map((r) => ({ memberId: String(r.member_id), rule: r.rule, flags: Number(r.flags) }));
+      return repo.countFlagsByMemberAndRule(db, memberIds, since);
     },
 
     /** The players with a flag detected at or after `since`, after a member id in id order, a page at a time. */
     async flaggedAfter(since: Date, afterMemberId: string, limit: number): Promise<string[]> {
-      const rows = await db
-        .selectFrom('monitoring_flags')
-        .select('member_id')
-        .distinct()
-        .where('detected_at', '>=', since)
-        .where('member_id', '>', afterMemberId)
-        .orderBy('member_id')
-        .limit(limit)
-        .execute();
-      return rows.map((r) => String(r.member_id));
+      return repo.findFlaggedMembersAfter(db, since, afterMemberId, limit);
     },
   };
 }

@@ -154,3 +154,38 @@ export async function closeFlag(
     .executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
 }
+
+/** Flags per player and rule detected at or after `since`, for these players (monitoring_flags_member_idx). */
+export async function countFlagsByMemberAndRule(
+  db: Db,
+  memberIds: readonly string[],
+  since: Date,
+): Promise<{ memberId: string; rule: MonitoringRule; flags: number }[]> {
+  const rows = await db
+    .selectFrom('monitoring_flags')
+    .select((eb) => ['member_id', 'rule', eb.fn.countAll<string>().as('flags')])
+    .where('member_id', 'in', [...memberIds])
+    .where('detected_at', '>=', since)
+    .groupBy(['member_id', 'rule'])
+    .execute();
+  return rows.map((r) => ({ memberId: String(r.member_id), rule: r.rule, flags: Number(r.flags) }));
+}
+
+/** The players with a flag detected at or after `since`, after a member id in id order, a page at a time. */
+export async function findFlaggedMembersAfter(
+  db: Db,
+  since: Date,
+  afterMemberId: string,
+  limit: number,
+): Promise<string[]> {
+  const rows = await db
+    .selectFrom('monitoring_flags')
+    .select('member_id')
+    .distinct()
+    .where('detected_at', '>=', since)
+    .where('member_id', '>', afterMemberId)
+    .orderBy('member_id')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => String(r.member_id));
+}

@@ -8,6 +8,7 @@ import { Button } from '@wps/ui/button';
 import { FormError } from '@wps/ui/form-error';
 import { ErrorState, LoadingState } from '@wps/ui/states';
 import { MONITORING_OUTCOMES, type OpsMonitoringFlagDetail } from '@wps/shared/schemas/monitoring';
+import { NotesThread } from '../../../components/notes-thread';
 import { ReasonField } from '../../../components/reason-field';
 import { errorText } from '../../../lib/error-text';
 import { localeTag } from '../../../lib/i18n';
@@ -77,74 +78,33 @@ export function MonitoringFlagPage() {
         <h2 id="monitoring-figures-title">{t('flag.figures')}</h2>
         <FlagFigures figures={f.figures} />
       </section>
-      <section className="page-section" aria-labelledby="monitoring-notes-title">
-        <h2 id="monitoring-notes-title">{t('flag.notes')}</h2>
-        {f.noteList.length === 0 ? (
-          <p>{t('flag.noNotes')}</p>
-        ) : (
-          <ol className="monitoring-notes" data-testid="monitoring-notes">
-            {f.noteList.map((n) => (
-              <li key={n.id}>
-                <p>{n.body}</p>
-                <p className="monitoring-note-meta">
-                  {n.operator} · {at(n.createdAt)}
-                </p>
-              </li>
-            ))}
-          </ol>
-        )}
-        <NoteForm flag={f} />
-      </section>
+      <FlagNotes flag={f} />
       {f.status === 'open' && <CloseForm flag={f} />}
     </section>
   );
 }
 
-function NoteForm({ flag }: { flag: OpsMonitoringFlagDetail }) {
+/** The operators' notes on the flag, with a form for another (audited). */
+function FlagNotes({ flag }: { flag: OpsMonitoringFlagDetail }) {
   const { t } = useTranslation('monitoring');
-  const id = useId();
   const add = useAddMonitoringNote(() => t('flag.noted'));
-  const form = useForm<z.input<typeof monitoringNoteFormSchema>, unknown, z.output<typeof monitoringNoteFormSchema>>({
-    resolver: zodResolver(monitoringNoteFormSchema),
-    defaultValues: { body: '' },
-  });
-  const submit = form.handleSubmit(async ({ body }) => {
-    try {
-      await add.mutateAsync({ id: flag.id, body });
-      form.reset({ body: '' });
-    } catch {
-      // Shown under the form (errorMessage).
-    }
-  });
-  const error = form.formState.errors.body;
   return (
-    <form className="monitoring-form" aria-label={t('flag.noteForm')} onSubmit={submit} noValidate>
-      <div className={`field${error ? ' has-error' : ''}`}>
-        <label className="field__label" htmlFor={id}>
-          {t('flag.noteLabel')}
-        </label>
-        <textarea
-          id={id}
-          className="field__input"
-          rows={3}
-          maxLength={2000}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          {...form.register('body')}
-        />
-        {error && (
-          <p id={`${id}-error`} className="field__error">
-            {t('flag.noteError')}
-          </p>
-        )}
-      </div>
-      <FormError message={add.errorMessage} />
-      <div className="actions">
-        <Button type="submit" variant="secondary" loading={add.isPending}>
-          {t('flag.addNote')}
-        </Button>
-      </div>
-    </form>
+    <NotesThread
+      notes={flag.noteList}
+      labels={{
+        title: t('flag.notes'),
+        none: t('flag.noNotes'),
+        form: t('flag.noteForm'),
+        label: t('flag.noteLabel'),
+        error: t('flag.noteError'),
+        add: t('flag.addNote'),
+      }}
+      schema={monitoringNoteFormSchema}
+      onAdd={(body) => add.mutateAsync({ id: flag.id, body })}
+      isPending={add.isPending}
+      errorMessage={add.errorMessage}
+      testId="monitoring-notes"
+    />
   );
 }
 
