@@ -10,8 +10,9 @@ import { saveScreenshot } from './support/screenshots';
 /**
  * The BR sign-up story (docs/compliance.md, "Identity", "KYC", "Responsible gambling"): a player
  * registers with a CPF and a date of birth; before the lobby the licence asks for a deposit limit
- * and a daily time limit (refused while empty); then the identity check at the sandbox provider,
- * from which the player comes back verified. At 360 and 1366 px, every step axe-clean.
+ * and a daily time limit (refused while empty); then the identity check at the sandbox provider:
+ * someone else's document is refused (the check is bound to the registered CPF), the player's own
+ * brings them back verified. At 360 and 1366 px, every step axe-clean.
  * Then self-exclusion under the licence: the player is logged out, login is refused, and
  * registering again with the same e-mail or the same CPF is refused (the phone is unique to the
  * excluded account as well: MOBILE_TAKEN; the API tests cover it).
@@ -61,6 +62,17 @@ test.describe('the BR sign-up story', () => {
       await expectNoSeriousA11yViolations(page, `sign-up identity ${width}`);
       await saveScreenshot(page, { path: path.join(SHOTS, `identity-step-${width}.png`), fullPage: true });
       await identity.getByRole('button', { name: 'Verificar identidade' }).click();
+      // Someone else's document first: the check is bound to the registered CPF, so the site fails
+      // it though the provider passed it, and says why.
+      await doSandboxIdentityCheck(page, 'Ana Beatriz Rocha', "Someone else's: another CPF");
+      await expect(page).toHaveURL(/\/welcome\/identity$/);
+      await expect(identity.getByTestId('kyc-level')).toHaveText('A verificação não foi aprovada');
+      await expect(identity.getByTestId('kyc-reason')).toHaveText(
+        'O documento não corresponde a esta conta: o CPF ou a data de nascimento não são os que você cadastrou. Tente de novo com o seu próprio documento.',
+      );
+      await expectNoSeriousA11yViolations(page, `sign-up identity refused ${width}`);
+      await saveScreenshot(page, { path: path.join(SHOTS, `identity-refused-${width}.png`), fullPage: true });
+      await identity.getByRole('button', { name: 'Tentar de novo' }).click();
       await doSandboxIdentityCheck(page, 'Ana Beatriz Rocha');
 
       // Back on the step, verified; the lobby is next.

@@ -82,10 +82,17 @@ export async function setSignUpLimits(page: Page, deposit: string, hours: string
   await expect(page).toHaveURL(/\/welcome\/identity$/);
 }
 
-/** The sandbox provider's first check: document, selfie, liveness, then the tester's outcome. */
-export async function doSandboxIdentityCheck(page: Page, name: string): Promise<void> {
+/**
+ * The sandbox provider's first check: document, selfie, liveness, then the tester's outcome. The
+ * document is the player's own (it reads the CPF and date of birth the site sent) unless `holder`
+ * names another choice of its page, e.g. "Someone else's: another CPF", which the site refuses.
+ */
+export async function doSandboxIdentityCheck(page: Page, name: string, holder?: string): Promise<void> {
   await expect(page).toHaveURL(/\/sandbox-kyc\/check\/kyc_[a-f0-9]{24}$/);
+  // The site sent the registered CPF (masked on the page) and date of birth with the check.
+  await expect(page.getByTestId('kyc-sandbox-subject')).toContainText('CPF ***.');
   await page.getByLabel('Full name as printed on the document').fill(name);
+  if (holder) await page.getByLabel(holder).check();
   await page.getByRole('button', { name: 'Capture the document (simulated)' }).click();
   await page.getByRole('button', { name: 'Take the selfie (simulated)' }).click();
   await page.getByRole('button', { name: 'Blink and turn your head (simulated)' }).click();

@@ -88,7 +88,7 @@ import { createResponsibleGamingService } from './modules/responsible-gaming/res
 import { createIdentityService } from './modules/identity/identity.service';
 import { createSandboxBarredList } from './modules/identity/sandbox-barred-list';
 import { loadBarredListSettings } from './modules/identity/identity-settings';
-import { createIdentityDirectory } from './modules/identity/identity-directory';
+import { createIdentityDirectory, findRegisteredIdentity } from './modules/identity/identity-directory';
 import { createMonitoringSignals } from './modules/monitoring/monitoring-signals';
 import { createAmlService } from './modules/aml/aml.service';
 import { amlOperationsOf } from './modules/aml/aml-operations';
@@ -275,6 +275,9 @@ export function createServices(ctx: AppContext) {
       db: ctx.db,
       audit,
       jurisdiction,
+      jurisdictionIn: (trx) => licence.policy.profile(trx),
+      // The check is bound to the CPF and date of birth the member registered (docs/compliance.md, "KYC").
+      registeredIdentity: findRegisteredIdentity,
       providers: kycSettings.isSandboxEnabled ? { sandbox: kycSandbox.provider } : {},
       active: kycSettings.isSandboxEnabled ? 'sandbox' : null,
       accountNames: (ids) => member.findAccountNames(ids),

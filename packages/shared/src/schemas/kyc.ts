@@ -121,11 +121,36 @@ export const opsKycDecisionSchema = z
   .object({ decision: z.enum(['passed', 'failed']), reason: z.string().trim().min(3).max(500) })
   .strict();
 
+/**
+ * Why a check the provider passed was decided failed under a licence that identifies players
+ * (docs/compliance.md, "KYC": the check is bound to the registered CPF and date of birth). Kept as
+ * the check's `reason`; the player site shows each in the player's language.
+ * - `identity_mismatch`: the document's CPF or date of birth is not the one the account registered.
+ * - `identity_missing`: the provider read no CPF or date of birth from the document, or the account
+ *   has none registered, so the check cannot be bound to the player.
+ */
+export const KYC_IDENTITY_REASONS = ['identity_mismatch', 'identity_missing'] as const;
+export type KycIdentityReason = (typeof KYC_IDENTITY_REASONS)[number];
+export function isKycIdentityReason(reason: string | null): reason is KycIdentityReason {
+  return (KYC_IDENTITY_REASONS as readonly (string | null)[]).includes(reason);
+}
+
 /** The sandbox provider's signed result callback (POST /wps/kyc/webhook/sandbox). */
 export const sandboxKycResultSchema = z.object({
   ref: z.string().regex(/^kyc_[a-f0-9]{24}$/),
   outcome: z.enum(['passed', 'failed', 'review']),
   fullName: z.string().min(1).max(200).nullable(),
+  /** The CPF (11 digits) and the date of birth (YYYY-MM-DD) read from the document; none for a face check. */
+  cpf: z
+    .string()
+    .regex(/^\d{11}$/)
+    .nullable()
+    .default(null),
+  birthDate: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .nullable()
+    .default(null),
   reason: z.string().max(500).nullable(),
   steps: z.object({ document: z.boolean(), selfie: z.boolean(), liveness: z.boolean() }),
   timestamp: z.number().int(),

@@ -27,6 +27,14 @@ export type KycTables = {
     created_at: Generated<Date>;
     /** Migration 0370: a re-verification session skips the document step. */
     purpose: Generated<'onboarding' | 'reverification'>;
+    /**
+     * Migration 0660: the CPF and date of birth the merchant sent (the registered ones), and what the
+     * document reads. Dates written as 'YYYY-MM-DD' and read as text (`to_char`), as member_identities.
+     */
+    subject_cpf: string | null;
+    subject_birth_date: string | null;
+    document_cpf: string | null;
+    document_birth_date: string | null;
   };
   /** The operator's tier and re-verification settings (migration 0370): one row. */
   kyc_settings: {

@@ -6,7 +6,8 @@ import type { Database } from '../../db/schema';
 import { runInTransaction } from '../../db/run-in-transaction';
 import { AppError } from '../../http/app-error';
 import type { AuditService } from '../audit/audit.service';
-import type { KycProvider, KycPurpose, KycResult } from './kyc-provider';
+import { bindToRegistered, type KycBinding } from './kyc-identity-binding';
+import type { KycProvider, KycPurpose, KycResult, KycSubject } from './kyc-provider';
 import type { KycTiers } from './kyc-tiers';
 import {
   decideCheck,
@@ -29,6 +30,13 @@ export type KycContext = {
   audit: Pick<AuditService, 'record'>;
   /** The operator's licence: whether a verified identity is required (jurisdictionRules().kyc). */
   jurisdiction: () => Promise<JurisdictionProfile>;
+  /** The licence read in the decision's transaction: whether it identifies players (jurisdictionRules().identity). */
+  jurisdictionIn: (trx: Db) => Promise<JurisdictionProfile>;
+  /**
+   * The CPF and date of birth the member registered (the identity module's), read in the caller's
+   * transaction; null without an identity. Sent to the provider and compared with the document.
+   */
+  registeredIdentity: (db: Db, memberId: string) => Promise<KycSubject | null>;
   /** Providers by name; the one named `active` takes new checks (none: checks cannot start). */
   providers: Record<string, KycProvider>;
   active: string | null;
@@ -47,11 +55,18 @@ export type KycContext = {
 /** Where the player lands back on our site after the provider's pages. */
 const DEFAULT_RETURN = '/security-center';
 
+/** Whether the licence identifies players by a national identity (BR: the CPF). */
+function identifiesPlayers(profile: JurisdictionProfile): boolean {
+  return jurisdictionRules(profile).identity !== 'none';
+}
+
 /**
  * Identity checks (docs/compliance.md, "KYC"): a player opens a check at the provider, the
  * provider's signed callback decides it (or sends it to review, where an operator decides), each
  * decision written once under the check's row lock and audited. A verified player is one with a
- * passed check; under a licence that asks for it, withdrawals wait for it.
+ * passed check; under a licence that asks for it, withdrawals wait for it. Under a licence that
+ * identifies players the check is bound to the registered CPF and date of birth: they are sent to
+ * the provider, and a document that is not the player's is no pass (kyc-identity-binding.ts).
  */
 export function createKycService(ctx: KycContext) {
   const { db, audit, providers, now } = ctx;
@@ -70,6 +85,8 @@ export function createKycService(ctx: KycContext) {
       reason: string | null;
       by: string;
       actor: { actorType: 'operator' | 'system'; actorId: string | null };
+      /** How the document compared with the registered identity, when the licence asked. */
+      identity?: Omit<KycBinding, 'refusal'>;
     },
   ): Promise<void> {
     const final = to.status === 'passed' || to.status === 'failed';
@@ -97,7 +114,14 @@ export function createKycService(ctx: KycContext) {
       subjectId: check.memberId,
       reason: to.reason,
       before: { checkId: check.id, status: check.status },
-      after: { checkId: check.id, purpose: check.purpose, status: to.status, fullName: to.fullName, decidedBy: to.by },
+      after: {
+        checkId: check.id,
+        purpose: check.purpose,
+        status: to.status,
+        fullName: to.fullName,
+        decidedBy: to.by,
+        ...(to.identity ? { identity: to.identity } : {}),
+      },
     });
   }
 
@@ -109,10 +133,16 @@ export function createKycService(ctx: KycContext) {
   ): Promise<{ checkId: string; url: string; status: KycCheckRow['status'] }> {
     const provider = ctx.active ? providers[ctx.active] : undefined;
     if (!provider) throw new AppError(ErrorCode.KYC_PROVIDER_UNAVAILABLE, 'Identity checks are not available now');
+    // The document is checked against who the account says the player is; a face check has no document.
+    const subject = purpose === 'onboarding' ? await ctx.registeredIdentity(db, memberId) : null;
+    // Under a licence that identifies players a check of an account without a CPF could bind to
+    // nothing (it would fail): the site asks for the CPF and date of birth first.
+    if (purpose === 'onboarding' && !subject && identifiesPlayers(await ctx.jurisdiction()))
+      throw new AppError(ErrorCode.IDENTITY_REQUIRED, 'Give your CPF and date of birth first');
     const current = await findLatestCheck(db, memberId);
     if (current && (current.status === 'pending' || current.status === 'review'))
       return { checkId: current.id, url: provider.pageOf(current.providerRef), status: current.status };
-    const opened = await provider.start({ returnUrl: returnUrl ?? DEFAULT_RETURN, purpose });
+    const opened = await provider.start({ returnUrl: returnUrl ?? DEFAULT_RETURN, purpose, subject });
     const row = await insertCheck(db, { memberId, provider: provider.name, providerRef: opened.providerRef, purpose });
     if (!row) {
       // Another click opened one meanwhile: that one is the player's check.
@@ -216,9 +246,19 @@ export function createKycService(ctx: KycContext) {
         // Every step must have been done for a pass (a re-verification has no document step); a provider claiming otherwise sends it to a person.
         const complete =
           (check.purpose === 'reverification' || result.steps.document) && result.steps.selfie && result.steps.liveness;
-        const status = result.outcome === 'passed' && !complete ? 'review' : result.outcome;
-        const reason =
+        let status: KycCheckRow['status'] = result.outcome === 'passed' && !complete ? 'review' : result.outcome;
+        let reason =
           status === 'review' && result.outcome === 'passed' ? 'A step is missing from a passed check' : result.reason;
+        // Under a licence that identifies players the document must be the registered player's: the
+        // licence and the registered identity are read here, under the check's lock, where it is decided.
+        let binding: KycBinding | undefined;
+        if (check.purpose === 'onboarding' && status !== 'failed' && identifiesPlayers(await ctx.jurisdictionIn(trx))) {
+          binding = bindToRegistered(status, result, await ctx.registeredIdentity(trx, check.memberId));
+          if (binding.refusal) {
+            status = 'failed';
+            reason = binding.refusal;
+          }
+        }
         // A re-verification keeps the name read at the first check.
         const fullName = check.purpose === 'onboarding' ? result.fullName : null;
         await decide(trx, check, {
@@ -227,6 +267,7 @@ export function createKycService(ctx: KycContext) {
           reason,
           by: 'provider',
           actor: { actorType: 'system', actorId: `kyc:${provider.name}` },
+          ...(binding ? { identity: { cpf: binding.cpf, birthDate: binding.birthDate } } : {}),
         });
         return { checkId: check.id, status };
       });

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 
 type Db = Kysely<Database>;
@@ -13,6 +13,12 @@ export type SandboxKycSession = {
   outcome: 'passed' | 'failed' | 'review' | null;
   /** A re-verification is a face check: selfie and liveness, no document. */
   purpose: 'onboarding' | 'reverification';
+  /** The CPF and date of birth the merchant sent with the check (the registered ones); null when it sent none. */
+  subjectCpf: string | null;
+  subjectBirthDate: string | null;
+  /** What the simulated document reads (set with the document step). */
+  documentCpf: string | null;
+  documentBirthDate: string | null;
 };
 
 const COLUMNS = [
@@ -23,6 +29,10 @@ const COLUMNS = [
   'liveness_done as livenessDone',
   'outcome',
   'purpose',
+  'subject_cpf as subjectCpf',
+  sql<string | null>`to_char(subject_birth_date, 'YYYY-MM-DD')`.as('subjectBirthDate'),
+  'document_cpf as documentCpf',
+  sql<string | null>`to_char(document_birth_date, 'YYYY-MM-DD')`.as('documentBirthDate'),
 ] as const;
 
 export async function insertSandboxSession(
@@ -30,10 +40,21 @@ export async function insertSandboxSession(
   ref: string,
   returnUrl: string,
   purpose: SandboxKycSession['purpose'],
+  subject: { cpf: string; birthDate: string } | null,
 ): Promise<void> {
   await db
     .insertInto('kyc_sandbox_sessions')
-    .values({ ref, return_url: returnUrl, document_name: null, outcome: null, purpose })
+    .values({
+      ref,
+      return_url: returnUrl,
+      document_name: null,
+      outcome: null,
+      purpose,
+      subject_cpf: subject?.cpf ?? null,
+      subject_birth_date: subject?.birthDate ?? null,
+      document_cpf: null,
+      document_birth_date: null,
+    })
     .execute();
 }
 
@@ -45,11 +66,11 @@ export async function findSandboxSession(db: Db, ref: string): Promise<SandboxKy
 export async function recordSandboxStep(
   db: Db,
   ref: string,
-  step: { documentName: string } | { selfie: true } | { liveness: true },
+  step: { documentName: string; cpf: string | null; birthDate: string | null } | { selfie: true } | { liveness: true },
 ): Promise<boolean> {
   const set =
     'documentName' in step
-      ? { document_name: step.documentName }
+      ? { document_name: step.documentName, document_cpf: step.cpf, document_birth_date: step.birthDate }
       : 'selfie' in step
         ? { selfie_done: true }
         : { liveness_done: true };

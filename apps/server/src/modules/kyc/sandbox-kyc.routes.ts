@@ -1,13 +1,24 @@
 import type { FastifyInstance } from 'fastify';
+import { maskCpf } from '@wps/shared/cpf';
 import { z } from 'zod';
 import { nonJson } from '../../openapi/responses';
 import type { AppServices } from '../../services';
-import { isReady, SANDBOX_KYC_PAGE_PATH, SANDBOX_KYC_WEBHOOK_PATH } from './sandbox-kyc';
+import {
+  isReady,
+  SANDBOX_DOCUMENT_HOLDERS,
+  SANDBOX_KYC_PAGE_PATH,
+  SANDBOX_KYC_WEBHOOK_PATH,
+  type SandboxDocumentHolder,
+} from './sandbox-kyc';
 import type { SandboxKycSession } from './sandbox-kyc.repository';
 
 const paramsSchema = z.object({ ref: z.string().regex(/^kyc_[a-f0-9]{24}$/) });
 const stepSchema = z.discriminatedUnion('step', [
-  z.object({ step: z.literal('document'), documentName: z.string().trim().min(3).max(200) }),
+  z.object({
+    step: z.literal('document'),
+    documentName: z.string().trim().min(3).max(200),
+    holder: z.enum(SANDBOX_DOCUMENT_HOLDERS).default('own'),
+  }),
   z.object({ step: z.literal('selfie') }),
   z.object({ step: z.literal('liveness') }),
   z.object({ step: z.literal('outcome'), outcome: z.enum(['passed', 'failed', 'review']) }),
@@ -46,6 +57,11 @@ function page(body: string): string {
   .actions form { flex: 1; }
   button { width: 100%; min-height: 44px; border: 0; border-radius: 8px; font-size: 1rem; font-weight: 600; cursor: pointer; background: #3a4157; color: #eef1f8; }
   button.pass { background: #2ec27e; color: #06210f; }
+  fieldset { border: 1px solid #3a4157; border-radius: 8px; margin: 0 0 8px; padding: 4px 12px 8px; }
+  legend { color: #aab3c8; padding: 0 4px; }
+  label.choice { display: flex; align-items: center; gap: 8px; min-height: 44px; margin: 0; color: #eef1f8; }
+  label.choice input { width: 20px; height: 20px; min-height: 0; margin: 0; flex: none; }
+  .warn { color: #ffb3a7; }
   button:focus-visible, input:focus-visible { outline: 3px solid #ffd166; outline-offset: 2px; }
   a { color: #8fb8ff; }
 </style>
@@ -77,6 +93,33 @@ function faceCheckPage(session: SandboxKycSession, action: string): string {
   );
 }
 
+/** A CPF and a date of birth as the sandbox's page shows them (the CPF masked). */
+function describeIdentity(cpf: string | null, birthDate: string | null): string {
+  return `CPF ${cpf ? escapeHtml(maskCpf(cpf)) : 'none'}, date of birth ${birthDate ? escapeHtml(birthDate) : 'none'}`;
+}
+
+/** The document step's choice: whose document the player shows (the tester's way to show a refusal). */
+function holderChoice(session: SandboxKycSession): string {
+  const labels: Record<SandboxDocumentHolder, string> = {
+    own: session.subjectCpf
+      ? "The player's own: the CPF and date of birth the site sent"
+      : "The player's own (the site sent no CPF: the document reads none)",
+    other_cpf: "Someone else's: another CPF",
+    other_birth_date: "The player's CPF with another date of birth",
+  };
+  const options = SANDBOX_DOCUMENT_HOLDERS.map(
+    (h) =>
+      `<label class="choice"><input type="radio" name="holder" value="${h}"${h === 'own' ? ' checked' : ''}>${escapeHtml(labels[h])}</label>`,
+  ).join('');
+  return `<fieldset><legend>Whose document is it (simulated)</legend>${options}</fieldset>`;
+}
+
+/** What the document read, and whether it is the identity the site sent. */
+function documentRead(session: SandboxKycSession): string {
+  const same = session.documentCpf === session.subjectCpf && session.documentBirthDate === session.subjectBirthDate;
+  return `<p class="done">Document read: ${escapeHtml(session.documentName ?? '')}</p><p class="note" data-testid="kyc-sandbox-document">${describeIdentity(session.documentCpf, session.documentBirthDate)}</p>${same ? '' : '<p class="warn">Not the identity the site sent.</p>'}`;
+}
+
 /** The sandbox's page of one check: the three steps in order, then the tester's outcome. */
 function checkPage(session: SandboxKycSession): string {
   const action = `${SANDBOX_KYC_PAGE_PATH}/${session.ref}`;
@@ -88,10 +131,11 @@ function checkPage(session: SandboxKycSession): string {
   if (session.purpose === 'reverification') return faceCheckPage(session, action);
   const document =
     session.documentName === null
-      ? `<label for="documentName">Full name as printed on the document</label><input id="documentName" name="documentName" autocomplete="off" required minlength="3" maxlength="200">`
+      ? `<label for="documentName">Full name as printed on the document</label><input id="documentName" name="documentName" autocomplete="off" required minlength="3" maxlength="200">${holderChoice(session)}`
       : '';
+  const subject = `<p class="note" data-testid="kyc-sandbox-subject">Sent by the site: ${session.subjectCpf ? describeIdentity(session.subjectCpf, session.subjectBirthDate) : 'no CPF or date of birth'}.</p>`;
   const steps = [
-    `<h2>1. Document</h2>${session.documentName === null ? stepForm(action, 'document', 'Capture the document (simulated)', document) : `<p class="done">Document read: ${escapeHtml(session.documentName)}</p>`}`,
+    `<h2>1. Document</h2>${subject}${session.documentName === null ? stepForm(action, 'document', 'Capture the document (simulated)', document) : documentRead(session)}`,
     `<h2>2. Selfie</h2>${session.selfieDone ? '<p class="done">Selfie taken</p>' : session.documentName === null ? '<p class="note">After the document.</p>' : stepForm(action, 'selfie', 'Take the selfie (simulated)')}`,
     `<h2>3. Liveness</h2>${session.livenessDone ? '<p class="done">Liveness confirmed</p>' : !session.selfieDone ? '<p class="note">After the selfie.</p>' : stepForm(action, 'liveness', 'Blink and turn your head (simulated)')}`,
   ];
@@ -148,14 +192,8 @@ export function registerSandboxKycRoutes(app: FastifyInstance, services: AppServ
       const { ref } = params.data;
       const step = form.data;
       if (step.step !== 'outcome') {
-        await sandbox.recordStep(
-          ref,
-          step.step === 'document'
-            ? { documentName: step.documentName }
-            : step.step === 'selfie'
-              ? { selfie: true }
-              : { liveness: true },
-        );
+        if (step.step === 'document') await sandbox.recordDocument(ref, step.documentName, step.holder);
+        else await sandbox.recordStep(ref, step.step === 'selfie' ? { selfie: true } : { liveness: true });
         return reply.redirect(`${SANDBOX_KYC_PAGE_PATH}/${ref}`, 303);
       }
       const finished = await sandbox.finish(ref, step.outcome);

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { randomCpf } from '@wps/shared/cpf';
 import { ErrorCode } from '@wps/shared/error-codes';
 import { sandboxKycResultSchema } from '@wps/shared/schemas/kyc';
 import type { Kysely } from 'kysely';
@@ -30,12 +31,41 @@ export function isReady(session: SandboxKycSession): boolean {
 }
 
 /**
+ * Whose document the tester says the player shows: their own (it reads the CPF and date of birth
+ * the merchant sent), someone else's (another CPF), or one with their CPF and another date of birth.
+ */
+export const SANDBOX_DOCUMENT_HOLDERS = ['own', 'other_cpf', 'other_birth_date'] as const;
+export type SandboxDocumentHolder = (typeof SANDBOX_DOCUMENT_HOLDERS)[number];
+
+/** A day a year earlier (29 February becomes 1 March), YYYY-MM-DD. */
+function yearBefore(day: string): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y - 1, m - 1, d)).toISOString().slice(0, 10);
+}
+
+/** What the simulated document reads: the subject's CPF and date of birth, unless the tester picked another holder. */
+function documentOf(
+  session: Pick<SandboxKycSession, 'subjectCpf' | 'subjectBirthDate'>,
+  holder: SandboxDocumentHolder,
+): { cpf: string | null; birthDate: string | null } {
+  const own = { cpf: session.subjectCpf, birthDate: session.subjectBirthDate };
+  if (holder === 'own') return own;
+  if (holder === 'other_birth_date')
+    return { ...own, birthDate: own.birthDate ? yearBefore(own.birthDate) : '1980-01-01' };
+  let cpf = randomCpf();
+  while (cpf === own.cpf) cpf = randomCpf();
+  return { ...own, cpf };
+}
+
+/**
  * The built-in sandbox identity provider. It behaves like an outside one: it keeps its own
  * sessions, shows its own pages where the player does the document, selfie and liveness steps,
  * (only the selfie and liveness for a re-verification of a verified player's face), and tells
  * the merchant the outcome in a signed callback. The tester chooses that outcome (pass,
- * fail, or send to a person's review), once every step is done. Off in production unless
- * ALLOW_SANDBOX_KYC=1 (kyc-settings.ts).
+ * fail, or send to a person's review), once every step is done. It keeps the CPF and date of
+ * birth the merchant sent and its document reads them back in the signed result, unless the tester
+ * picks a document that belongs to someone else (docs/compliance.md, "KYC": the check is bound to
+ * the registered identity). Off in production unless ALLOW_SANDBOX_KYC=1 (kyc-settings.ts).
  */
 export function createSandboxKyc(ctx: { db: Kysely<Database>; secret: string; now?: () => number }) {
   const { db, secret } = ctx;
@@ -43,9 +73,9 @@ export function createSandboxKyc(ctx: { db: Kysely<Database>; secret: string; no
 
   const provider: KycProvider = {
     name: 'sandbox',
-    async start({ returnUrl, purpose }) {
+    async start({ returnUrl, purpose, subject }) {
       const ref = `kyc_${crypto.randomBytes(12).toString('hex')}`;
-      await insertSandboxSession(db, ref, returnUrl, purpose);
+      await insertSandboxSession(db, ref, returnUrl, purpose, subject);
       return { providerRef: ref, url: provider.pageOf(ref) };
     },
     pageOf: (ref) => `${SANDBOX_KYC_PAGE_PATH}/${ref}`,
@@ -73,6 +103,8 @@ export function createSandboxKyc(ctx: { db: Kysely<Database>; secret: string; no
         providerRef: body.data.ref,
         outcome: body.data.outcome,
         fullName: body.data.fullName,
+        cpf: body.data.cpf,
+        birthDate: body.data.birthDate,
         reason: body.data.reason,
         steps: body.data.steps,
       };
@@ -92,6 +124,9 @@ export function createSandboxKyc(ctx: { db: Kysely<Database>; secret: string; no
       ref: session.ref,
       outcome,
       fullName: session.documentName,
+      // What the document reads: none for a face check (no document).
+      cpf: session.purpose === 'onboarding' ? session.documentCpf : null,
+      birthDate: session.purpose === 'onboarding' ? session.documentBirthDate : null,
       reason,
       steps: { document: session.documentName !== null, selfie: session.selfieDone, liveness: session.livenessDone },
       timestamp: Math.floor(now() / 1000),
@@ -105,7 +140,13 @@ export function createSandboxKyc(ctx: { db: Kysely<Database>; secret: string; no
   return {
     provider,
     findSession: (ref: string) => findSandboxSession(db, ref),
-    recordStep: (ref: string, step: Parameters<typeof recordSandboxStep>[2]) => recordSandboxStep(db, ref, step),
+    /** The document step: its name as typed, and the CPF and date of birth of the holder the tester picked. */
+    async recordDocument(ref: string, documentName: string, holder: SandboxDocumentHolder): Promise<boolean> {
+      const session = await findSandboxSession(db, ref);
+      if (!session) return false;
+      return recordSandboxStep(db, ref, { documentName, ...documentOf(session, holder) });
+    },
+    recordStep: (ref: string, step: { selfie: true } | { liveness: true }) => recordSandboxStep(db, ref, step),
     /** Set the outcome once (every step done) and answer the callback to send; pressing again re-sends the first outcome. */
     async finish(
       ref: string,

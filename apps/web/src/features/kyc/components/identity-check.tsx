@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { isKycIdentityReason } from '@wps/shared/schemas/kyc';
 import { Button } from '@wps/ui/button';
 import { translateError } from '../../../lib/i18n';
 import { useKycStatus } from '../api/get-kyc-status';
@@ -8,7 +9,8 @@ import '../kyc.css';
 /**
  * The player's identity check (docs/compliance.md, "KYC"): where it stands, why it failed or waits
  * for a person, and the way to start or go on with it at the provider. Under a licence that asks
- * for it, withdrawals wait for it.
+ * for it, withdrawals wait for it; under one that identifies players, a document that is not the
+ * registered CPF and date of birth's fails the check, and the card says so.
  */
 export function IdentityCheck() {
   const { t } = useTranslation('kyc');
@@ -29,7 +31,12 @@ export function IdentityCheck() {
         {kyc.level === 'verified' && kyc.fullName ? (
           <p className="kyc-card__detail">{t('nameOnDocument', { name: kyc.fullName })}</p>
         ) : null}
-        {kyc.reason ? <p className="kyc-card__detail">{t('reason', { reason: kyc.reason })}</p> : null}
+        {kyc.reason ? (
+          <p className="kyc-card__detail" data-testid="kyc-reason">
+            {/* A refusal of ours (the document is not the registered player's) is told in the player's language; a provider's reason as it wrote it. */}
+            {isKycIdentityReason(kyc.reason) ? t(`identityReason.${kyc.reason}`) : t('reason', { reason: kyc.reason })}
+          </p>
+        ) : null}
         {kyc.required && kyc.level !== 'verified' ? <p className="kyc-card__detail">{t('required')}</p> : null}
         {start.error ? (
           <p className="kyc-card__error" role="alert">
