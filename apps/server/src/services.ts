@@ -443,6 +443,7 @@ export function createServices(ctx: AppContext) {
     players,
     moneyPolicy: operatorMoney.policy,
     moneyLimits: operatorMoney.limits,
+    licence: licence.policy,
   });
   // The rewards engine: grants and their payers, the operator's rules over the player event stream.
   const rewards = createRewardsService({
@@ -633,6 +634,7 @@ export function createServices(ctx: AppContext) {
   const loyalty = createLoyaltyService({
     ...ctx,
     licenceProfile: (db) => licence.policy.profile(db),
+    licence: licence.policy,
     system,
     ledger,
     security,

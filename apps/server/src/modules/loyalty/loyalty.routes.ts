@@ -98,7 +98,10 @@ export function registerLoyaltyRoutes(app: RouteApp, services: AppServices): voi
 
   app.post(
     '/wps/relay/passwordCheck/MCS2_convertPoint',
-    { schema: { body: convertPointBodySchema, response: success(convertPointResultSchema) } },
+    {
+      config: { licenceDoors: ['reward.pay'] },
+      schema: { body: convertPointBodySchema, response: success(convertPointResultSchema) },
+    },
     async (request) => {
       const member = await requireMember(request);
       return ok(await points.convert(member.memberId, request.body));

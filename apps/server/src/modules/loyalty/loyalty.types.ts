@@ -36,6 +36,12 @@ export type LoyaltyContext = Pick<AppContext, 'db' | 'log'> & {
   setups: Pick<SetupCeilings, 'assess' | 'assertApprover'>;
   /** The licence's profile, read in the saving transaction: VIP levels it forbids are refused (vip-licence.ts). */
   licenceProfile: (db: Db) => Promise<JurisdictionProfile>;
+  /**
+   * The licence's door reward.pay, asked in the transaction that pays points out as money (a
+   * conversion, a cash item): under a licence that identifies players an account without a CPF
+   * receives no money. Required: the port fails closed.
+   */
+  licence: { ask: (trx: Db, door: 'reward.pay', subject: { memberId: string }) => Promise<unknown> };
   /** The clock of the VIP window and review; Date.now when absent. */
   now?: () => number;
 };

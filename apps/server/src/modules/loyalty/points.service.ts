@@ -203,6 +203,7 @@ export function createPointsService(ctx: LoyaltyContext) {
           });
         }
         if (isCash) {
+          await ctx.licence.ask(trx, 'reward.pay', { memberId });
           await ledger.creditPlayerFromSystem(
             {
               memberId,
@@ -292,6 +293,7 @@ export function createPointsService(ctx: LoyaltyContext) {
           };
         }
         if (cashMinor > 0n) {
+          await ctx.licence.ask(trx, 'reward.pay', { memberId });
           await ledger.creditPlayerFromSystem(
             {
               memberId,

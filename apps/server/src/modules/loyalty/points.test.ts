@@ -297,6 +297,42 @@ describeEachDatabase('points and the points mall', (target) => {
     expect(statement.map((s) => s.kind)).toEqual(['points_conversion']);
   });
 
+  it('under BR points become money only for an identified account: a conversion asks the door reward.pay', async () => {
+    // Made before the switch: no CPF. Through the service, as licence-money.test.ts: the session of
+    // such an account is asked for its CPF first, so the door is what a path around it meets.
+    const p = await createPayer(t.app, 0n);
+    await t.database.db.transaction().execute((trx) =>
+      t.app.services.loyalty.points.payGrant(trx, {
+        grantId: `g${key()}`,
+        memberId: p.memberId,
+        kind: 'points',
+        amount: 300n,
+        currency: 'BRL',
+        source: 'operator',
+        sourceRef: 'test',
+        idempotencyKey: 'x',
+        params: {},
+      }),
+    );
+    await setLicence(t.app, 'BR');
+    try {
+      const refused = await t.app.services.loyalty.points
+        .convert(p.memberId, { points: '200', paymentPassword: PAYMENT_PASSWORD, idempotencyKey: key() })
+        .then(
+          () => null,
+          (err: unknown) => err,
+        );
+      expect(refused).toMatchObject({
+        errorCode: ErrorCode.LICENCE_REFUSED,
+        value: { door: 'reward.pay', rule: 'identity' },
+      });
+      expect(await pointsOf(p)).toBe('300');
+      expect(await balanceOf(t.app, p.memberId)).toBe(0n);
+    } finally {
+      await setLicence(t.app, 'permissive');
+    }
+  });
+
   it('refuses redeems and conversions while the points switch is off', async () => {
     const p = await createPayer(t.app, 0n);
     const item = await createItem({});

@@ -10,6 +10,7 @@ import type { AdjustmentStatus } from '../../db/tables/players';
 import { AppError } from '../../http/app-error';
 import type { AuditService } from '../audit/audit.service';
 import type { LedgerService } from '../ledger/ledger.service';
+import type { LicencePolicy } from '../licence/licence-policy';
 import { createMemberDirectory } from '../member/member-directory';
 import type { MoneyLimitsService } from '../operator-money/operator-money-limits';
 import type { MoneyDecision, OperatorMoneyPolicy } from '../operator-money/operator-money-policy';
@@ -42,6 +43,12 @@ export type AdjustmentsContext = Pick<AppContext, 'db'> & {
   /** Required, never defaulted: a guard of money fails closed (docs/decisions.md, "Operator money policy"). */
   moneyPolicy: OperatorMoneyPolicy;
   moneyLimits: Pick<MoneyLimitsService, 'read'>;
+  /**
+   * The licence's door money.in, asked for a credit in the transaction that stores or posts it:
+   * under a licence that identifies players no operator puts money into an account without a CPF.
+   * Required, like the money policy: the port fails closed.
+   */
+  licence: Pick<LicencePolicy, 'ask'>;
   now?: () => number;
 };
 
@@ -63,7 +70,7 @@ export const adjustmentLedgerKey = (id: string): string => `adjustment:${id}`;
  * takes a wallet below zero (INSUFFICIENT_FUNDS, and nothing is stored or decided).
  */
 export function createAdjustmentsService(ctx: AdjustmentsContext) {
-  const { db, ledger, audit, operators, players, moneyPolicy, moneyLimits } = ctx;
+  const { db, ledger, audit, operators, players, moneyPolicy, moneyLimits, licence } = ctx;
   const now = ctx.now ?? Date.now;
   const directory = createMemberDirectory({ db });
 
@@ -142,6 +149,11 @@ export function createAdjustmentsService(ctx: AdjustmentsContext) {
     });
   }
 
+  /** A credit asks the licence's door money.in for its player (a debit takes money out of the account; no door). */
+  async function askLicence(trx: Db, row: AdjustmentRow): Promise<void> {
+    if (row.direction === 'credit') await licence.ask(trx, 'money.in', { memberId: String(row.member_id) });
+  }
+
   /** What the audit keeps of a decision: the thresholds passed and the 24-hour totals before it. */
   const policyNote = (d: MoneyDecision) => ({ waitReasons: d.reasons, limits: d.limits, totalsBefore: d.totalsBefore });
 
@@ -215,6 +227,7 @@ export function createAdjustmentsService(ctx: AdjustmentsContext) {
             });
           return stored;
         }
+        await askLicence(trx, stored);
         const decision = await decide(trx, stored, null);
         const threshold = BigInt(decision.limits.perRequestMinor);
         const needsApproval = decision.outcome === 'wait';
@@ -266,6 +279,7 @@ export function createAdjustmentsService(ctx: AdjustmentsContext) {
       const balances = new Map<string, string>();
       const row = await runInTransaction(db, async (trx) => {
         const pending = await lockForDecision(trx, actor, id);
+        await askLicence(trx, pending);
         const decision = await decide(trx, pending, actor);
         const posted = await post(trx, pending, actor.actorId);
         balances.set(id, posted.balanceAfter);

@@ -117,7 +117,7 @@ export function registerPlayerActionsRoutes(app: RouteApp, services: AppServices
   app.post(
     '/ops/players/:memberId/adjustments',
     {
-      config: { permission: 'adjustments.write' },
+      config: { permission: 'adjustments.write', licenceDoors: ['money.in'] },
       schema: { params, body: adjustmentRequestBodySchema, response: success(adjustmentSchema) },
     },
     async (request) => ok(await adjustments.request(await actorOf(request), request.params.memberId, request.body)),
@@ -137,7 +137,7 @@ export function registerPlayerActionsRoutes(app: RouteApp, services: AppServices
   app.post(
     '/ops/adjustments/:id/approve',
     {
-      config: { permission: 'adjustments.approve' },
+      config: { permission: 'adjustments.approve', licenceDoors: ['money.in'] },
       schema: {
         params: adjustmentParamsSchema,
         body: adjustmentApproveBodySchema,
