@@ -7,6 +7,7 @@ import { call, valueOf } from '../../../test/api-client';
 import { createTestApp, describeEachDatabase, describePostgres, type TestApp } from '../../../test/test-app';
 import { createTestOperator } from '../../../test/operator-login';
 import { createPlayer, mainBalance } from '../gateway/gateway.test-support';
+import { setLicence, switchOnProducts } from '../licence/licence-fixtures';
 
 type Event = { event: string; data: Record<string, string> };
 
@@ -156,6 +157,50 @@ describeEachDatabase('lottery: live draw changes to open pages', (target) => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(stream.events.filter(mine('refunded'))).toHaveLength(1);
     stream.close();
+  });
+
+  it("under BR a foreign lottery's draws are never announced and its own stream is refused; a domestic draw's still are", async () => {
+    const finance = (await createTestOperator(t.app, 'finance')).token;
+    const openDraw = async (gameCode: string) =>
+      valueOf<{ list: { drawId: string; status: string }[] }>(
+        await call(t.app, 'GET', `/ops/lottery/draws?gameCode=${gameCode}&size=100`, { token: finance }),
+      ).list.find((d) => d.status === 'open' || d.status === 'scheduled')!.drawId;
+    const voidDraw = async (drawId: string) =>
+      valueOf(
+        await call(t.app, 'POST', `/ops/lottery/draws/${drawId}/void`, {
+          token: finance,
+          payload: { reason: 'draw machine fault' },
+        }),
+      );
+    await setLicence(t.app, 'BR');
+    try {
+      // An operator switched the foreign draws on again under BR: the licence still hides them.
+      await switchOnProducts(t.app, [{ kind: 'lottery_game', id: 'VN-MB', label: 'VN-MB', rule: 'forbiddenProducts' }]);
+      // This instance's copy of the licence hears of the switch through the change feed.
+      await expect
+        .poll(async () =>
+          (await t.app.services.lottery.reads.gameMenus()).some((g) => g.gameGroupCode.startsWith('VN')),
+        )
+        .toBe(false);
+      const refused = await fetch(`${base}/lgw/live?gameCode=VN-MB`);
+      expect(refused.status).toBe(403);
+      expect(await refused.json()).toMatchObject({
+        errorCode: 'LICENCE_REFUSED',
+        value: { rule: 'forbiddenProducts' },
+      });
+
+      const all = await openStream(`${base}/lgw/live`);
+      await all.next((e) => e.event === 'hello');
+      await voidDraw(await openDraw('VN-MB'));
+      await voidDraw(await openDraw('EK3-1'));
+      await all.next((e) => e.event === 'draw' && e.data.gameCode === 'EK3-1' && e.data.status === 'voided');
+      // Each change is checked on its own; give the foreign one the same time to arrive, were it sent.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(all.events.filter((e) => e.data.gameCode?.startsWith('VN'))).toEqual([]);
+      all.close();
+    } finally {
+      await setLicence(t.app, 'permissive');
+    }
   });
 
   it('refuses a bad game code, and a fourth stream from one address; the server stops with streams open', async () => {

@@ -23,6 +23,12 @@ export type LotteryLiveContext = {
   now: () => Date;
   /** Streams one instance holds open at most, and per client address; the next is refused (SERVER_BUSY) until one closes. */
   limits: { maxStreams: number; perIp: number };
+  /**
+   * Whether a game's draws may be announced: false for a product the licence in force forbids
+   * (BR: a foreign lottery's draws), which no page of the site may show. Asked once per change,
+   * not per stream: the stream is public and the same for every page.
+   */
+  shown: (gameCode: string) => Promise<boolean>;
 };
 
 export function createLotteryLive(ctx: LotteryLiveContext) {
@@ -66,7 +72,14 @@ export function createLotteryLive(ctx: LotteryLiveContext) {
       ctx.log.warn({ payload }, 'lottery live: unreadable change');
       return;
     }
-    broadcast(change.gameCode, frame('draw', { ...change, serverTime: ctx.now().toISOString() }));
+    // Fails closed: a change whose game cannot be read is not announced (pages refetch on the next).
+    ctx.shown(change.gameCode).then(
+      (shown) => {
+        if (shown) broadcast(change.gameCode, frame('draw', { ...change, serverTime: ctx.now().toISOString() }));
+      },
+      (err: unknown) =>
+        ctx.log.warn({ err, gameCode: change.gameCode }, 'lottery live: could not tell whether to announce'),
+    );
   });
   // While the feed was down, changes may have been missed: every page refetches.
   ctx.changeFeed.onReset(() => broadcast(null, frame('reset', { serverTime: ctx.now().toISOString() })));

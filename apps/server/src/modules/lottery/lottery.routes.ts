@@ -51,6 +51,7 @@ export function registerLotteryRoutes(app: RouteApp, { lottery }: AppServices): 
         querystring: liveQuerySchema,
         response: {
           200: nonJson(['text/event-stream'], 'Server-Sent Events: hello, draw, reset'),
+          403: failureEnvelopeSchema,
           503: failureEnvelopeSchema,
         },
       },
@@ -58,6 +59,7 @@ export function registerLotteryRoutes(app: RouteApp, { lottery }: AppServices): 
     async (request, reply) => {
       if (!live.hasRoom(request.ip))
         throw new AppError(ErrorCode.SERVER_BUSY, 'Too many live pages are open; try again', { retryAfterSeconds: 5 });
+      await lottery.refuseLive(request.query.gameCode ?? null);
       reply.hijack();
       live.attach(reply.raw, request.query.gameCode ?? null, request.ip);
     },

@@ -8,7 +8,7 @@ import { LOTTERY_VENDORS } from '@wps/shared/schemas/lottery';
 import { licenceRules, lotteryProductClass, type JurisdictionProfile } from '@wps/shared/licence';
 import type { LicenceBlocker } from '@wps/shared/schemas/licence';
 import type { ProductLicence } from '../licence/licence-products';
-import { findActiveForeignGames, findGames } from './lottery-games.repository';
+import { findActiveForeignGames, findGame, findGames } from './lottery-games.repository';
 import { createLotteryBetting } from './lottery-betting';
 import { createLotteryDraws } from './lottery-draws';
 import { lotteryLaunchPath } from './lottery-launch';
@@ -40,7 +40,7 @@ export type LotteryContext = Pick<AppContext, 'db' | 'log' | 'config'> & {
    * The products the licence allows (licence-products.ts): menus leave out a foreign lottery's
    * draws the licence forbids, and a ticket on one asks the stake door in its placement's transaction.
    */
-  licence?: Pick<ProductLicence, 'forbidden' | 'askStake'>;
+  licence?: Pick<ProductLicence, 'forbidden' | 'askStake' | 'refuseLaunch'>;
 };
 
 /**
@@ -104,6 +104,13 @@ export function createLotteryService(ctx: LotteryContext) {
     log,
     now,
     limits: ctx.config.lotteryLive ?? { maxStreams: 20_000, perIp: 20 },
+    shown: async (gameCode) => {
+      const forbidden = (await ctx.licence?.forbidden()) ?? [];
+      if (forbidden.length === 0) return true;
+      const game = await findGame(db, gameCode);
+      const product = game ? lotteryProductClass(game) : null;
+      return product === null || !forbidden.includes(product);
+    },
   });
 
   /** One turn of the lottery's clock: draws planned, opened, closed and decided; decided draws finished. */
@@ -148,6 +155,15 @@ export function createLotteryService(ctx: LotteryContext) {
     reads,
     ops,
     live,
+    /**
+     * Refuses the live stream of one game the licence in force forbids, as its launch is refused
+     * (LICENCE_REFUSED naming the rule); a stream of every game simply leaves such draws out.
+     */
+    async refuseLive(gameCode: string | null): Promise<void> {
+      if (gameCode === null) return;
+      const game = await findGame(db, gameCode);
+      if (game) await ctx.licence?.refuseLaunch(lotteryProductClass(game));
+    },
     rules,
     money,
     runClock,
