@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@wps/ui/button';
-import { KYC_CHECK_STATUSES, type OpsKycCheck } from '@wps/shared/schemas/kyc';
+import { KYC_CHECK_STATUSES, KYC_IDENTITY_REASONS, type OpsKycCheck } from '@wps/shared/schemas/kyc';
 import { ALL, SelectFilter } from '../../../components/select-filter';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DataTable, dataColumns } from '../../../components/data-table';
@@ -14,6 +14,10 @@ import './kyc.css';
 
 const col = dataColumns<OpsKycCheck>();
 const FILTER_KEYS = ['status'];
+
+/** A reason the platform itself gives (the identity binding's), in the operator's words; an operator's own reason as typed. */
+const isIdentityReason = (reason: string): reason is (typeof KYC_IDENTITY_REASONS)[number] =>
+  (KYC_IDENTITY_REASONS as readonly string[]).includes(reason);
 
 type Deciding = { check: OpsKycCheck; decision: 'passed' | 'failed' };
 
@@ -74,7 +78,15 @@ export function KycChecksPage() {
             <span className={`kyc-status kyc-status--${info.getValue()}`}>{t(`statuses.${info.getValue()}`)}</span>
           ),
         }),
-        col.accessor('reason', { id: 'reason', header: t('columns.reason'), cell: (info) => info.getValue() ?? '' }),
+        col.accessor('reason', {
+          id: 'reason',
+          header: t('columns.reason'),
+          cell: (info) => {
+            const reason = info.getValue();
+            if (reason === null) return '';
+            return isIdentityReason(reason) ? t(`reasons.${reason}`) : reason;
+          },
+        }),
         col.accessor('createdAt', {
           id: 'createdAt',
           header: t('columns.created'),
