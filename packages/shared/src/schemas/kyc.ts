@@ -88,6 +88,11 @@ export const opsKycCheckSchema = z.object({
   decidedBy: z.string().nullable(),
   decidedAt: z.string().nullable(),
   createdAt: z.string(),
+  /**
+   * A pass the licence in force does not count: it identifies players, and this check was never
+   * compared with the registered CPF and date of birth (it passed before the switch).
+   */
+  notBoundToCpf: z.boolean(),
 });
 export type OpsKycCheck = z.infer<typeof opsKycCheckSchema>;
 export const opsKycPageSchema = opsPageSchema(opsKycCheckSchema);
@@ -128,8 +133,10 @@ export const opsKycDecisionSchema = z
  * - `identity_mismatch`: the document's CPF or date of birth is not the one the account registered.
  * - `identity_missing`: the provider read no CPF or date of birth from the document, or the account
  *   has none registered, so the check cannot be bound to the player.
+ * - `identity_unbound`: the player's status only: the check passed before the operator's licence
+ *   identified players, so it was never compared with the CPF and a new check is asked for.
  */
-export const KYC_IDENTITY_REASONS = ['identity_mismatch', 'identity_missing'] as const;
+export const KYC_IDENTITY_REASONS = ['identity_mismatch', 'identity_missing', 'identity_unbound'] as const;
 export type KycIdentityReason = (typeof KYC_IDENTITY_REASONS)[number];
 export function isKycIdentityReason(reason: string | null): reason is KycIdentityReason {
   return (KYC_IDENTITY_REASONS as readonly (string | null)[]).includes(reason);

@@ -16,6 +16,8 @@ export type KycTables = {
     decided_by: string | null;
     decided_at: Date | null;
     created_at: Generated<Date>;
+    /** The document was compared with the registered CPF and date of birth and matched (migration 0700). */
+    identity_bound: Generated<boolean>;
   };
   kyc_sandbox_sessions: {
     ref: string;

@@ -16,6 +16,7 @@ export type KycCheckRow = {
   decidedBy: string | null;
   decidedAt: Date | null;
   createdAt: Date;
+  identityBound: boolean;
 };
 
 const COLUMNS = [
@@ -30,6 +31,7 @@ const COLUMNS = [
   'decided_by as decidedBy',
   'decided_at as decidedAt',
   'created_at as createdAt',
+  'identity_bound as identityBound',
 ] as const;
 
 /** A new check, open; null when the player has one open already (the partial unique index decides). */
@@ -72,25 +74,31 @@ export async function findMemberChecks(db: Db, memberId: string): Promise<KycChe
 }
 
 /** The player's newest passed identity check (the document's; a re-verification reads no name). */
-export async function findLatestPassedCheck(db: Db, memberId: string): Promise<KycCheckRow | undefined> {
+export async function findLatestPassedCheck(
+  db: Db,
+  memberId: string,
+  boundOnly = false,
+): Promise<KycCheckRow | undefined> {
   return db
     .selectFrom('kyc_checks')
     .select(COLUMNS)
     .where('member_id', '=', memberId)
     .where('status', '=', 'passed')
     .where('purpose', '=', 'onboarding')
+    .$if(boundOnly, (q) => q.where('identity_bound', '=', true))
     .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst();
 }
 
-/** Whether any check of the player passed. */
-export async function hasPassedCheck(db: Db, memberId: string): Promise<boolean> {
+/** Whether any check of the player passed; `boundOnly`: an onboarding check bound to the registered identity. */
+export async function hasPassedCheck(db: Db, memberId: string, boundOnly = false): Promise<boolean> {
   const r = await db
     .selectFrom('kyc_checks')
     .select('id')
     .where('member_id', '=', memberId)
     .where('status', '=', 'passed')
+    .$if(boundOnly, (q) => q.where('purpose', '=', 'onboarding').where('identity_bound', '=', true))
     .limit(1)
     .executeTakeFirst();
   return r !== undefined;
@@ -126,11 +134,20 @@ export async function decideCheck(
     reason: string | null;
     decidedBy: string | null;
     at: Date | null;
+    /** Set when the provider's result was compared with the registered identity; an operator's decision leaves it. */
+    identityBound?: boolean;
   },
 ): Promise<boolean> {
   const r = await db
     .updateTable('kyc_checks')
-    .set({ status: to.status, full_name: to.fullName, reason: to.reason, decided_by: to.decidedBy, decided_at: to.at })
+    .set({
+      status: to.status,
+      full_name: to.fullName,
+      reason: to.reason,
+      decided_by: to.decidedBy,
+      decided_at: to.at,
+      ...(to.identityBound === undefined ? {} : { identity_bound: to.identityBound }),
+    })
     .where('id', '=', id)
     .where('status', '=', from)
     .executeTakeFirst();

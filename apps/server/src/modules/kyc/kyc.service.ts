@@ -75,6 +75,16 @@ export function createKycService(ctx: KycContext) {
     return jurisdictionRules(await ctx.jurisdiction()).kyc;
   }
 
+  /**
+   * Whether the player holds the identity check the licence counts, read in `dbOrTrx`: any pass
+   * under a licence that does not identify players; under one that does, a pass bound to the
+   * registered CPF and date of birth. A pass from before the operator switched to such a licence
+   * compared no CPF, so the player is asked for a new check (docs/decisions.md).
+   */
+  async function verifiedIn(dbOrTrx: Db, memberId: string): Promise<boolean> {
+    return hasPassedCheck(dbOrTrx, memberId, identifiesPlayers(await ctx.jurisdictionIn(dbOrTrx)));
+  }
+
   /** Decide a check once, from `from`, in the caller's transaction; audited. */
   async function decide(
     trx: Db,
@@ -87,6 +97,8 @@ export function createKycService(ctx: KycContext) {
       actor: { actorType: 'operator' | 'system'; actorId: string | null };
       /** How the document compared with the registered identity, when the licence asked. */
       identity?: Omit<KycBinding, 'refusal'>;
+      /** The provider's result matched the registered identity (kept on the check; absent: left as it is). */
+      identityBound?: boolean;
     },
   ): Promise<void> {
     const final = to.status === 'passed' || to.status === 'failed';
@@ -98,6 +110,7 @@ export function createKycService(ctx: KycContext) {
         reason: to.reason,
         decidedBy: final ? to.by : null,
         at,
+        ...(to.identityBound === undefined ? {} : { identityBound: to.identityBound }),
       }))
     ) {
       throw new Error(`kyc: check ${check.id} changed despite its row lock`);
@@ -171,15 +184,16 @@ export function createKycService(ctx: KycContext) {
     },
 
     /** Whether the player holds a passed check. */
-    isVerified: (memberId: string) => hasPassedCheck(db, memberId),
+    isVerified: (memberId: string) => verifiedIn(db, memberId),
     /** Whether the player passed an identity check, read in the caller's transaction (the licence's stake door). */
-    passedIn: (trx: Db, memberId: string) => hasPassedCheck(trx, memberId),
+    passedIn: (trx: Db, memberId: string) => verifiedIn(trx, memberId),
 
     /** What the player's identity check says now. */
     async status(memberId: string): Promise<KycStatus> {
+      const boundOnly = identifiesPlayers(await ctx.jurisdiction());
       const [latest, passed, required, depositCap, dueSince] = await Promise.all([
         findLatestCheck(db, memberId),
-        findLatestPassedCheck(db, memberId),
+        findLatestPassedCheck(db, memberId, boundOnly),
         isRequired(),
         ctx.tiers?.capOf(memberId) ?? null,
         ctx.tiers?.dueSince(memberId) ?? null,
@@ -197,10 +211,17 @@ export function createKycService(ctx: KycContext) {
               continueUrl: again?.status === 'pending' && provider ? provider.pageOf(again.providerRef) : null,
             }
           : null,
-        level: passed || latest?.status === 'passed' ? 'verified' : (latest?.status ?? 'unverified'),
+        // A pass the licence does not count (not bound to the CPF) asks for a new check.
+        level: passed ? 'verified' : latest && latest.status !== 'passed' ? latest.status : 'unverified',
         required,
         fullName: passed?.fullName ?? null,
-        reason: !passed && latest && (latest.status === 'failed' || latest.status === 'review') ? latest.reason : null,
+        reason: passed
+          ? null
+          : latest?.status === 'passed'
+            ? 'identity_unbound'
+            : latest && (latest.status === 'failed' || latest.status === 'review')
+              ? latest.reason
+              : null,
         continueUrl: !passed && latest?.status === 'pending' && provider ? provider.pageOf(latest.providerRef) : null,
         decidedAt: (passed ?? latest)?.decidedAt?.toISOString() ?? null,
       };
@@ -214,7 +235,7 @@ export function createKycService(ctx: KycContext) {
       memberId: string,
       returnUrl: string | undefined,
     ): Promise<{ checkId: string; url: string; status: KycCheckRow['status'] }> {
-      if (await hasPassedCheck(db, memberId))
+      if (await verifiedIn(db, memberId))
         throw new AppError(ErrorCode.KYC_ALREADY_VERIFIED, 'This identity is verified already');
       return open(memberId, 'onboarding', returnUrl);
     },
@@ -267,7 +288,9 @@ export function createKycService(ctx: KycContext) {
           reason,
           by: 'provider',
           actor: { actorType: 'system', actorId: `kyc:${provider.name}` },
-          ...(binding ? { identity: { cpf: binding.cpf, birthDate: binding.birthDate } } : {}),
+          ...(binding
+            ? { identity: { cpf: binding.cpf, birthDate: binding.birthDate }, identityBound: !binding.refusal }
+            : {}),
         });
         return { checkId: check.id, status };
       });
@@ -282,8 +305,9 @@ export function createKycService(ctx: KycContext) {
         limit: query.pageSize,
       });
       const names = await ctx.accountNames([...new Set(rows.map((r) => r.memberId))]);
+      const identifies = identifiesPlayers(await ctx.jurisdiction());
       return {
-        list: rows.map((r) => opsView(r, names.get(r.memberId) ?? '')),
+        list: rows.map((r) => opsView(r, names.get(r.memberId) ?? '', identifies)),
         total,
         page: query.page,
         pageSize: query.pageSize,
@@ -315,12 +339,12 @@ export function createKycService(ctx: KycContext) {
       });
       const after = (await findCheck(db, checkId))!;
       const names = await ctx.accountNames([after.memberId]);
-      return opsView(after, names.get(after.memberId) ?? '');
+      return opsView(after, names.get(after.memberId) ?? '', identifiesPlayers(await ctx.jurisdiction()));
     },
   };
 }
 
-function opsView(r: KycCheckRow, account: string): OpsKycCheck {
+function opsView(r: KycCheckRow, account: string, identifies: boolean): OpsKycCheck {
   return {
     id: r.id,
     memberId: r.memberId,
@@ -333,6 +357,7 @@ function opsView(r: KycCheckRow, account: string): OpsKycCheck {
     decidedBy: r.decidedBy,
     decidedAt: r.decidedAt?.toISOString() ?? null,
     createdAt: r.createdAt.toISOString(),
+    notBoundToCpf: identifies && r.status === 'passed' && r.purpose === 'onboarding' && !r.identityBound,
   };
 }
 

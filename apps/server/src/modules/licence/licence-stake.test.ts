@@ -5,12 +5,14 @@ import { ErrorCode } from '@wps/shared/error-codes';
 import type { InhouseSession } from '@wps/shared/schemas/inhouse';
 import { call, disableRegisterCaptcha, expectFailure, valueOf } from '../../../test/api-client';
 import { expectLedgerHealthy } from '../../../test/ledger-invariants';
+import { createTestOperator } from '../../../test/operator-login';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
 import { AppError } from '../../http/app-error';
 import { mainBalance } from '../gateway/gateway.test-support';
 import { passIdentityCheck } from '../kyc/kyc.test-support';
 import { fundMember } from '../withdrawal/withdrawal.test-support';
-import { brPlayer, playerWithoutCpf, setLicence } from './licence-fixtures';
+import { newCpf } from '../identity/identity-fixtures';
+import { brPlayer, playerWithoutCpf, setBrLimits, setLicence } from './licence-fixtures';
 
 /*
  * The stake door for every stake (docs/compliance.md, "Identity before
@@ -144,5 +146,38 @@ describeEachDatabase('the stake door asks who bets', (target) => {
     expect(await mainBalance(t.app, p.memberId)).toBe(before - 100n);
     valueOf(await ticket(p));
     valueOf(await spin(p));
+  });
+
+  it('under BR a check passed before the switch, never compared with the CPF, does not count: the player is asked for a new one', async () => {
+    await setLicence(t.app, 'permissive');
+    const p = await player(false);
+    await passIdentityCheck(t.app, p);
+    await setLicence(t.app, 'BR');
+    // The account gives its CPF at its next call (an account from before the switch), and the limits BR asks.
+    valueOf(
+      await call(t.app, 'POST', '/wps/member/identity', {
+        token: p.token,
+        payload: { cpf: newCpf(), birthDate: '1990-04-12' },
+      }),
+    );
+    await setBrLimits(t.app, p);
+    await expectNoStake(p, 'kyc');
+    expect(
+      valueOf<{ level: string; reason: string | null }>(
+        await call(t.app, 'GET', '/wps/kyc/status', { token: p.token }),
+      ),
+    ).toMatchObject({ level: 'unverified', reason: 'identity_unbound' });
+    const listed = valueOf<{ list: { memberId: string; notBoundToCpf: boolean }[] }>(
+      await call(t.app, 'GET', '/ops/kyc/checks?status=passed&pageSize=100', {
+        token: (await createTestOperator(t.app, 'support')).token,
+      }),
+    ).list.filter((c) => c.memberId === p.memberId);
+    expect(listed.map((c) => c.notBoundToCpf)).toEqual([true]);
+
+    // A new check, bound to the CPF it gave: the same player stakes.
+    await passIdentityCheck(t.app, p);
+    const before = await mainBalance(t.app, p.memberId);
+    await bet(p, `tx-${crypto.randomBytes(6).toString('hex')}`);
+    expect(await mainBalance(t.app, p.memberId)).toBe(before - 100n);
   });
 });

@@ -82,6 +82,8 @@ export function KycChecksPage() {
           id: 'reason',
           header: t('columns.reason'),
           cell: (info) => {
+            // A pass the licence does not count (never compared with the CPF) says so where a reason would be.
+            if (info.row.original.notBoundToCpf) return t('reasons.identity_unbound');
             const reason = info.getValue();
             if (reason === null) return '';
             return isIdentityReason(reason) ? t(`reasons.${reason}`) : reason;

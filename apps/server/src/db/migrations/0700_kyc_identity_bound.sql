@@ -1,0 +1,12 @@
+-- Whether an identity check was bound to the registered CPF and date of birth (docs/compliance.md,
+-- "KYC"; docs/decisions.md, "A check passed before the licence identified players"). Under a
+-- licence that identifies players only a bound pass counts as the identity check staking and
+-- withdrawals ask for: a check passed before the operator switched to such a licence read a
+-- document nobody compared with a CPF, so the player is asked for a new one.
+--
+-- Set in the same UPDATE that records the provider's result (kyc-identity-binding.ts compared the
+-- document with the registered identity and found both the same); an operator's later decision of
+-- a check in review keeps it. Older checks stay false: which of them were compared is not recorded
+-- on the row, and asking those players once more is the safe side. Adding the column fires no row
+-- trigger, so the closed records' guard (migration 0600) is untouched.
+ALTER TABLE kyc_checks ADD COLUMN identity_bound boolean NOT NULL DEFAULT false;
