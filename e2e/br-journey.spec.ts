@@ -1,9 +1,12 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
-import { expect, test, type Page } from './support/test';
+import { expect, test, type APIRequestContext, type Page } from './support/test';
 import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations } from './support/servers';
 import { doSandboxIdentityCheck, registerWithCpf, setSignUpLimits, useBrServer } from './support/br-profile';
-import { acceptTerms, fieldLabel } from './support/setup';
+import { type Api, acceptTerms, callApi, fieldLabel } from './support/setup';
+import { BACKOFFICE_OPERATORS } from './support/backoffice';
+import { operatorLogin } from './support/operators';
+import { encryptPayload } from '../packages/shared/src/payload-crypto';
 import { newCpf } from '../apps/server/src/modules/identity/identity-fixtures';
 import { saveScreenshot } from './support/screenshots';
 
@@ -12,7 +15,12 @@ import { saveScreenshot } from './support/screenshots';
  * registers with a CPF and a date of birth; before the lobby the licence asks for a deposit limit
  * and a daily time limit (refused while empty); then the identity check at the sandbox provider:
  * someone else's document is refused (the check is bound to the registered CPF), the player's own
- * brings them back verified. At 360 and 1366 px, every step axe-clean.
+ * brings them back verified. At 360 px, every step axe-clean.
+ * At 1366 px the same sign-up starts one player's whole journey under BR: the identity check bound
+ * to the CPF, the limits, no bonus offer on the home or the promotions, a PIX deposit paid from the
+ * player's own CPF, a dice roll, a withdrawal to their own PIX key; then, made an agent with a
+ * downline, the refusals they meet: the register centre opens no account for someone else, no
+ * money goes to the downline, and the P2P tables page lists no poker table.
  * Then self-exclusion under the licence: the player is logged out, login is refused, and
  * registering again with the same e-mail or the same CPF is refused (the phone is unique to the
  * excluded account as well: MOBILE_TAKEN; the API tests cover it).
@@ -20,13 +28,15 @@ import { saveScreenshot } from './support/screenshots';
 
 const SHOTS = path.join(ROOT, 'test-results', 'br-journey');
 const PASSWORD = 'Jornada2026br';
+const PAYMENT_PASSWORD = '528173';
 
 test.describe('the BR sign-up story', () => {
   test.describe.configure({ mode: 'serial' });
   test.setTimeout(150_000);
   const br = useBrServer('br-journey', EXTRA_PORTS.brJourney);
 
-  for (const width of [360, 1366]) {
+  // At 1366 px the sign-up is the first part of one player's whole journey (below).
+  for (const width of [360]) {
     test(`register with CPF and date of birth, limits asked at sign-up, identity verified in the sandbox (${width} px)`, async ({
       page,
     }) => {
@@ -91,6 +101,176 @@ test.describe('the BR sign-up story', () => {
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
     });
+  }
+
+  test("one player's journey under BR: sign-up with a CPF, identity, limits, a PIX deposit, a bet, a withdrawal to their own key, and the refusals on the way (1366 px)", async ({
+    page,
+    request,
+  }) => {
+    const { server } = br;
+    await page.setViewportSize({ width: 1366, height: 860 });
+    const cpf = newCpf();
+    const masked = `***.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-**`;
+    const name = 'Helena Prado Lima';
+
+    // Sign-up with the CPF; the limits and the identity check before the lobby.
+    const username = await registerWithCpf(page, server.baseURL, 'brp', PASSWORD, cpf);
+    await setSignUpLimits(page, '800', '4');
+    const identity = page.getByTestId('sign-up-identity');
+    await identity.getByRole('button', { name: 'Verificar identidade' }).click();
+    await doSandboxIdentityCheck(page, name);
+    await expect(identity.getByTestId('kyc-level')).toHaveText('Identidade verificada');
+    await identity.getByRole('link', { name: 'Ir para o lobby' }).click();
+    await expect(page).toHaveURL(`${server.baseURL}/`);
+
+    // No bonus offer on the home or the promotions: whatever the operator published before the
+    // switch with the bonus flag (the content API lists it) is left out of every list players get.
+    const { username: admin, password } = BACKOFFICE_OPERATORS.admin;
+    const ops: Api = {
+      request,
+      baseURL: server.baseURL,
+      token: await operatorLogin(request, server.baseURL, admin, password),
+    };
+    const offers: string[] = [];
+    for (const kind of ['banner', 'promotion'] as const) {
+      const published = await callApi<{
+        list: { bonusOffer: boolean; translations: Record<string, { title: string }> }[];
+      }>(ops, 'GET', `/ops/content?kind=${kind}&status=published&pageSize=100`);
+      for (const item of published.list.filter((i) => i.bonusOffer)) offers.push(item.translations.PT?.title ?? '');
+    }
+    for (const where of ['/', '/promotions']) {
+      await page.goto(`${server.baseURL}${where}`);
+      await expect(page.getByRole('main')).toBeVisible();
+      await expect(page.getByText(/Bônus de boas-vindas|100% até|20% extra/)).toHaveCount(0);
+      for (const title of offers.filter(Boolean)) await expect(page.getByText(title)).toHaveCount(0);
+    }
+    await page.goto(server.baseURL);
+
+    // A PIX deposit, paid on the sandbox gateway's page from the player's own CPF: credited.
+    await page.getByRole('banner').getByRole('button', { name: 'Depositar' }).click();
+    let panel = page.getByRole('dialog');
+    await panel.getByRole('tab', { name: 'PIX' }).click();
+    await panel.getByLabel(fieldLabel('Valor')).fill('40');
+    await panel.getByRole('button', { name: 'Continuar para o pagamento' }).click();
+    await expect(panel.getByTestId('pix-own-account')).toContainText('seu próprio CPF');
+    await panel.getByRole('link', { name: 'Abrir a página de pagamento' }).click();
+    await page.getByRole('button', { name: `Pay from ${masked}` }).click();
+    await expect(page.getByTestId('header-balance')).toHaveText(/R\$\s*40,00/);
+    await page.keyboard.press('Escape');
+
+    // A bet: one dice roll of R$ 1,00 in the house's own game.
+    await page.goto(`${server.baseURL}/inhouse/dice`);
+    await page.getByTestId('inhouse-detail-play-dice').click();
+    const frame = page.frameLocator('[data-testid="game-frame"]');
+    await expect(frame.getByTestId('inhouse-balance')).toHaveText(/R\$\s*40,00/);
+    await frame.getByRole('radio', { name: 'Acima' }).click();
+    await frame.getByTestId('dice-roll-button').click();
+    await expect(frame.getByTestId('dice-result')).toContainText(/Você ganhou|Sem prêmio/);
+
+    // A withdrawal to the player's own PIX key: the key listed in the sandbox directory by the
+    // player's bank, bound in the security centre, the payment password set beforehand.
+    const token = (await page.evaluate(() => window.sessionStorage.getItem('token'))) ?? '';
+    const api: Api = { request, baseURL: server.baseURL, token };
+    const key = await callApi<{ keyId: string; jwk: JsonWebKey }>(api, 'GET', '/wps/session/key/rsa');
+    await callApi(
+      api,
+      'PUT',
+      '/wps/member/payment-password',
+      await encryptPayload(key.jwk, key.keyId, {
+        newPaymentPassword: PAYMENT_PASSWORD,
+        confirmPaymentPassword: PAYMENT_PASSWORD,
+      }),
+    );
+    await page.goto(`${server.baseURL}/sandbox-pix/directory`);
+    await page.getByLabel("Owner's CPF").fill(cpf);
+    await page.getByLabel("Owner's name").fill(name);
+    await page.getByLabel('Bank code (COMPE)').fill('260');
+    await page.getByLabel('Account number').fill('40028922');
+    await page.getByLabel('PIX key type').selectOption('cpf');
+    await page.getByLabel('PIX key', { exact: true }).fill(cpf);
+    await page.getByRole('button', { name: 'List in the directory' }).click();
+    await expect(page.getByRole('table')).toContainText(masked);
+    await page.goto(server.baseURL);
+    await page.getByRole('button', { name: `Menu da conta ${username}` }).click();
+    await page.getByRole('menuitem', { name: 'Minha conta' }).click();
+    const pix = page.getByRole('dialog').getByTestId('sec-pix-keys');
+    await pix.getByRole('button', { name: 'Adicionar' }).click();
+    await pix.getByLabel('Tipo de chave').selectOption('cpf');
+    await pix.getByLabel(fieldLabel('Chave PIX')).fill(cpf);
+    await pix.getByRole('button', { name: 'Cadastrar chave PIX' }).click();
+    await expect(page.getByRole('dialog').getByTestId('sec-bank-accounts')).toContainText(`PIX · CPF${masked}`);
+    await page.keyboard.press('Escape');
+    const before = await page.getByTestId('header-balance').innerText();
+    await page.getByRole('banner').getByRole('button', { name: 'Sacar' }).click();
+    panel = page.getByRole('dialog');
+    await panel.getByLabel(fieldLabel('Conta bancária')).selectOption({ label: `PIX · ${masked} · ${name}` });
+    await panel.getByLabel(fieldLabel('Valor')).fill('20');
+    await panel.getByLabel(fieldLabel('Senha de pagamento')).fill(PAYMENT_PASSWORD);
+    await panel.locator('form').getByRole('button', { name: 'Sacar' }).click();
+    await expect(panel.locator('.wd-order').first()).toContainText(`PIX · ${masked}`);
+    await expect(page.getByTestId('header-balance')).not.toHaveText(before);
+    await page.keyboard.press('Escape');
+
+    // The refusals the licence puts in the player's way. The operator makes the player an agent
+    // with a downline (a second BR player), as an agent agreement would.
+    const me = await callApi<{ id: string | number }>(api, 'GET', '/wps/member/info');
+    await callApi(ops, 'PUT', `/ops/agents/${me.id}/type`, { type: 1, reason: 'agent agreement signed' });
+    const downline = await brDownline(request, server.baseURL);
+    await callApi(ops, 'POST', `/ops/agents/${downline.id}/move`, { uplineId: String(me.id), reason: 'recruited' });
+
+    // The register centre opens no account for someone else: the licence identifies every bettor.
+    await page.goto(`${server.baseURL}/?agentCentre=registerCenter`);
+    let centre = page.getByRole('dialog', { name: 'Centro do agente' });
+    await centre.getByLabel('Usuário').fill(`sub${Date.now() % 1e8}`);
+    await centre.getByLabel('Senha inicial').fill(PASSWORD);
+    await centre.getByLabel('Confirmar senha').fill(PASSWORD);
+    await centre.getByRole('button', { name: 'Criar conta' }).click();
+    await expect(centre.getByText('A licença do operador não permite isto.')).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'register centre refused under BR');
+    await saveScreenshot(page, { path: path.join(SHOTS, 'register-centre-refused-1366.png'), fullPage: true });
+
+    // No money to a downline.
+    await page.goto(`${server.baseURL}/?agentCentre=downlineManagement`);
+    centre = page.getByRole('dialog', { name: 'Centro do agente' });
+    const row = centre.getByRole('row', { name: new RegExp(downline.username) });
+    await row.getByRole('button', { name: `Transferir para ${downline.username}` }).click();
+    const transfer = page.getByRole('dialog', { name: `Transferir para ${downline.username}` });
+    await transfer.getByLabel('Valor').fill('5,00');
+    await transfer.getByLabel('Senha de pagamento').fill(PAYMENT_PASSWORD);
+    await transfer.getByRole('button', { name: 'Transferir' }).click();
+    await expect(transfer.getByText('A licença do operador não permite isto.')).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'transfer to a downline refused under BR');
+
+    // No poker table: the P2P tables page lists none.
+    await page.goto(`${server.baseURL}/pvp`);
+    await expect(page.getByText('Nenhuma mesa corresponde a estes filtros.')).toBeVisible();
+    await saveScreenshot(page, { path: path.join(SHOTS, 'no-p2p-tables-1366.png'), fullPage: true });
+  });
+
+  /** A second BR player registered through the API (a CPF and a date of birth): the agent's downline. */
+  async function brDownline(request: APIRequestContext, baseURL: string): Promise<{ id: string; username: string }> {
+    const anonymous: Api = { request, baseURL, token: '' };
+    const key = await callApi<{ keyId: string; jwk: JsonWebKey }>(anonymous, 'GET', '/wps/session/key/rsa');
+    const username = `brd${Date.now() % 1e8}${crypto.randomInt(10, 99)}`;
+    const login = await callApi<{ token: string }>(
+      anonymous,
+      'PUT',
+      '/wps/member/register',
+      await encryptPayload(key.jwk, key.keyId, {
+        username,
+        password: PASSWORD,
+        confirmPassword: PASSWORD,
+        agree: true,
+        cpf: newCpf(),
+        birthDate: '1993-05-07',
+      }),
+    );
+    const info = await callApi<{ id: string | number }>(
+      { ...anonymous, token: login.token },
+      'GET',
+      '/wps/member/info',
+    );
+    return { id: String(info.id), username };
   }
 
   /** The registration form filled with these details and sent; the form is left on screen. */

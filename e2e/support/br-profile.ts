@@ -52,15 +52,21 @@ export function useBrServer(name: string, port: number): { server: ExtraServer }
   return holder;
 }
 
-/** Register on /register with a new CPF and a date of birth; the success dialog closed. Returns the account name. */
-export async function registerWithCpf(page: Page, baseURL: string, prefix: string, password: string): Promise<string> {
+/** Register on /register with a CPF (a new one unless given) and a date of birth; the success dialog closed. Returns the account name. */
+export async function registerWithCpf(
+  page: Page,
+  baseURL: string,
+  prefix: string,
+  password: string,
+  cpf: string = newCpf(),
+): Promise<string> {
   const username = `${prefix}${Date.now() % 1e8}${crypto.randomInt(10, 99)}`;
   await page.goto(`${baseURL}/register`);
   const form = page.getByRole('region', { name: 'Criar conta' });
   await form.getByRole('textbox', { name: 'Usuário', exact: true }).fill(username);
   await form.getByLabel(fieldLabel('Senha')).fill(password);
   await form.getByLabel(fieldLabel('Confirmar senha')).fill(password);
-  await form.getByRole('textbox', { name: fieldLabel('CPF') }).pressSequentially(newCpf());
+  await form.getByRole('textbox', { name: fieldLabel('CPF') }).pressSequentially(cpf);
   await form.getByLabel(fieldLabel('Data de nascimento')).fill('1991-08-23');
   await acceptTerms(form);
   await form.getByRole('button', { name: 'Cadastrar' }).click();
