@@ -69,7 +69,11 @@ async function main() {
   // On the start that created the database only (one instance wins firstSeed): the licence profile
   // of DEMO_JURISDICTION (BR unless told), set through the switch's own check; then a newcomer's
   // site content (DEMO_CONTENT=off leaves it empty) and, under BR, the demo players.
-  if (firstSeed) log.info(await installDemo(app.services, { profile: config.demoJurisdiction, content: config.demoContent }), 'demo operator installed');
+  if (firstSeed)
+    log.info(
+      await installDemo(app.services, { profile: config.demoJurisdiction, content: config.demoContent }),
+      'demo operator installed',
+    );
   const shutdown = async (signal: string) => {
     log.info({ signal }, 'shutting down');
     await app.close();

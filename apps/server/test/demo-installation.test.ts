@@ -73,9 +73,7 @@ describeEachDatabase('the demo installed under BR (the default)', (target) => {
       expect(identityRequired ?? false).toBe(false);
       const session = await t.app.services.session.resolve(token);
       expect(await t.app.services.kyc.service.isVerified(session!.memberId)).toBe(true);
-      const rg = valueOf<{ mustSetLimits: boolean }>(
-        await call(t.app, 'GET', '/wps/responsible-gaming', { token }),
-      );
+      const rg = valueOf<{ mustSetLimits: boolean }>(await call(t.app, 'GET', '/wps/responsible-gaming', { token }));
       expect(rg.mustSetLimits).toBe(false);
     }
   });

@@ -75,7 +75,7 @@ export const ENV_VARIABLES = {
     default: 'BR',
     feeds: 'AppConfig.demoJurisdiction',
     description:
-      "the licence profile the demo operator is installed under, on the start that creates the database: `BR` (Brazil: no bonus content, CPF and identity checks; demo players `demo1`, `demo2`) or `permissive` (the generic site, every rewards feature on)",
+      'the licence profile the demo operator is installed under, on the start that creates the database: `BR` (Brazil: no bonus content, CPF and identity checks; demo players `demo1`, `demo2`) or `permissive` (the generic site, every rewards feature on)',
   },
   DATA_DIR: {
     schema: text(),

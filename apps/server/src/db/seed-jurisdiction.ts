@@ -34,7 +34,7 @@ function paysMoneyOnDeposits(level: OpsVipLevel): boolean {
  */
 export async function makeVipLevelsBrReady(
   services: Pick<AppServices, 'loyalty'>,
-  operatorId = SEED_ACTOR.actorId,
+  operatorId: string = SEED_ACTOR.actorId,
 ): Promise<void> {
   const { vip } = services.loyalty;
   const settings = await vip.getSettings();

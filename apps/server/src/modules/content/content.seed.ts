@@ -34,10 +34,7 @@ function pictureDir(): URL {
  * under: BR), the items that offer one are left out, with the banners that link to them, so the
  * demo breaks no rule of its own licence (the content service would refuse them anyway).
  */
-export async function seedDemoContent(
-  content: ContentService,
-  rules: LicenceRules,
-): Promise<number> {
+export async function seedDemoContent(content: ContentService, rules: LicenceRules): Promise<number> {
   const allowed = (words: ContentItemBody['translations']) =>
     contentBreach(rules, { bonusOffer: false, translations: words }) === null;
   const dir = pictureDir();
