@@ -69,6 +69,9 @@ export default defineConfig({
       SCRYPT_LOG_N: '14',
       // Each suite writes the content it checks; the demo operator's banners and pages would be in its way.
       DEMO_CONTENT: 'off',
+      // The suites' generic site: a server that creates its database (no template) would install
+      // the demo under BR, the default (db/seed-jurisdiction.ts); each suite sets up its own licence.
+      DEMO_JURISDICTION: 'permissive',
       // A developer may serve a web build of their own (WEB_DIST) while another build runs.
       ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
     },

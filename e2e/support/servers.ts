@@ -312,6 +312,9 @@ export async function startServer(
       LOG_LEVEL: 'warn',
       SCRYPT_LOG_N: '14',
       DEMO_CONTENT: 'off',
+      // The suites' generic site: a server that creates its database (no template) would install
+      // the demo under BR, the default (db/seed-jurisdiction.ts); each suite sets up its own licence.
+      DEMO_JURISDICTION: 'permissive',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -3,7 +3,7 @@ import { createLogger } from './logger';
 import { openDatabase } from './db/database';
 import { runMigrations } from './db/migrate';
 import { seedDemoOperator } from './db/seed';
-import { seedDemoContent } from './modules/content/content.seed';
+import { installDemo } from './db/seed-jurisdiction';
 import { buildApp } from './app';
 import { startPeriodicJobs } from './jobs/periodic-jobs';
 import { startMetricsListener } from './metrics/http';
@@ -66,10 +66,14 @@ async function main() {
       });
     }
   }
-  // On the start that created the database only (one instance wins firstSeed): a newcomer's site
-  // has banners, promotions, help and legal pages; DEMO_CONTENT=off leaves it empty.
-  if (firstSeed && config.demoContent)
-    log.info({ items: await seedDemoContent(app.services.content) }, 'demo site content written');
+  // On the start that created the database only (one instance wins firstSeed): the licence profile
+  // of DEMO_JURISDICTION (BR unless told), set through the switch's own check; then a newcomer's
+  // site content (DEMO_CONTENT=off leaves it empty) and, under BR, the demo players.
+  if (firstSeed)
+    log.info(
+      await installDemo(app.services, { profile: config.demoJurisdiction, content: config.demoContent }),
+      'demo operator installed',
+    );
   const shutdown = async (signal: string) => {
     log.info({ signal }, 'shutting down');
     await app.close();

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { auditChainKeyProblem } from '../modules/audit/audit-chain-key';
 import { parseEnv } from './env';
+import type { JurisdictionProfile } from '@wps/shared/licence';
 import type { TrustProxy } from './trust-proxy';
 
 /**
@@ -104,6 +105,8 @@ export type AppConfig = {
   metricsToken?: string | undefined;
   /** DEMO_CONTENT: write the demo site content on a start that finds none (auto: outside production). */
   demoContent: boolean;
+  /** DEMO_JURISDICTION: the licence profile a new demo database is installed under (db/seed-jurisdiction.ts). */
+  demoJurisdiction: JurisdictionProfile;
 };
 
 /**
@@ -155,6 +158,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     metricsHost: env.METRICS_HOST ?? env.HOST,
     metricsToken: env.METRICS_TOKEN,
     demoContent: env.DEMO_CONTENT === 'on' || (env.DEMO_CONTENT === 'auto' && env.NODE_ENV !== 'production'),
+    demoJurisdiction: env.DEMO_JURISDICTION,
   };
 }
 

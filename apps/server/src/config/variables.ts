@@ -70,6 +70,13 @@ export const ENV_VARIABLES = {
     description:
       "the demo operator's site content (banners, promotions, announcements, help articles, legal pages) written on a start that finds no content at all: `auto` outside `NODE_ENV=production` only, `on` also there, `off` never",
   },
+  DEMO_JURISDICTION: {
+    schema: oneOf(['BR', 'permissive']),
+    default: 'BR',
+    feeds: 'AppConfig.demoJurisdiction',
+    description:
+      'the licence profile the demo operator is installed under, on the start that creates the database: `BR` (Brazil: no bonus content, CPF and identity checks; demo players `demo1`, `demo2`) or `permissive` (the generic site, every rewards feature on)',
+  },
   DATA_DIR: {
     schema: text(),
     default: './data',

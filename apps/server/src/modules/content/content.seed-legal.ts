@@ -1,5 +1,11 @@
 import type { ContentTranslation } from '@wps/shared/schemas/content';
 
+/** The terms' line about bonuses, left out where the licence forbids them (demoLegal). */
+const BONUS_CLAUSE = {
+  PT: '\n<li>Bônus têm regras próprias de apostas, descritas em cada promoção.</li>',
+  EN: '\n<li>Bonuses have their own wagering rules, described in each promotion.</li>',
+};
+
 /**
  * The demo operator's legal pages (terms, privacy, responsible gaming), seeded with the demo
  * content. They describe how this platform actually behaves, so a newcomer reads something true;
@@ -18,8 +24,7 @@ export const DEMO_LEGAL: Record<
 <p>Você é responsável por manter a senha de acesso e a senha de pagamento em sigilo. Avise o atendimento imediatamente se suspeitar de uso indevido.</p>
 <h2>3. Depósitos e saques</h2>
 <ul><li>Os valores são registrados em centavos, em reais (BRL), e cada movimento aparece no seu registro de conta.</li>
-<li>Os saques são pagos somente na conta bancária cadastrada em seu nome, após revisão.</li>
-<li>Bônus têm regras próprias de apostas, descritas em cada promoção.</li></ul>
+<li>Os saques são pagos somente na conta bancária cadastrada em seu nome, após revisão.</li>${BONUS_CLAUSE.PT}</ul>
 <h2>4. Jogos</h2>
 <p>Os jogos de terceiros seguem as regras dos seus fornecedores. Os jogos da casa são comprovadamente justos: o resultado de cada rodada pode ser recalculado por você.</p>
 <h2>5. Encerramento</h2>
@@ -33,8 +38,7 @@ export const DEMO_LEGAL: Record<
 <p>You are responsible for keeping your login password and payment password secret. Tell customer service at once if you suspect misuse.</p>
 <h2>3. Deposits and withdrawals</h2>
 <ul><li>Amounts are recorded in cents, in Brazilian reais (BRL), and every movement appears in your account record.</li>
-<li>Withdrawals are paid only to the bank account bound in your own name, after review.</li>
-<li>Bonuses have their own wagering rules, described in each promotion.</li></ul>
+<li>Withdrawals are paid only to the bank account bound in your own name, after review.</li>${BONUS_CLAUSE.EN}</ul>
 <h2>4. Games</h2>
 <p>Third-party games follow their providers’ rules. House games are provably fair: you can recompute the result of every round.</p>
 <h2>5. Closing your account</h2>
@@ -88,3 +92,16 @@ export const DEMO_LEGAL: Record<
     },
   },
 };
+
+/** The legal pages for a licence: without the bonus line where bonuses are forbidden (BR), so the terms promise nothing the site may not offer. */
+export function demoLegal(bonusesAllowed: boolean): typeof DEMO_LEGAL {
+  if (bonusesAllowed) return DEMO_LEGAL;
+  const { PT, EN } = DEMO_LEGAL.terms;
+  return {
+    ...DEMO_LEGAL,
+    terms: {
+      PT: { ...PT, bodyHtml: PT.bodyHtml.replace(BONUS_CLAUSE.PT, '') },
+      EN: { ...EN, bodyHtml: EN.bodyHtml.replace(BONUS_CLAUSE.EN, '') },
+    },
+  };
+}

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { licenceRules } from '@wps/shared/licence';
 import type { Announcement, Banner, HelpCenter, LiveContentItem } from '@wps/shared/schemas/content';
 import { call, valueOf } from '../../../test/api-client';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
@@ -13,7 +14,7 @@ describeEachDatabase('demo site content', (target) => {
   let written: number;
   beforeAll(async () => {
     t = await createTestApp(target);
-    written = await seedDemoContent(t.app.services.content);
+    written = await seedDemoContent(t.app.services.content, licenceRules('permissive'));
   });
   afterAll(async () => {
     await t?.close();

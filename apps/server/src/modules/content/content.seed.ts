@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import { contentBreach } from '@wps/shared/bonus-offers';
+import type { LicenceRules } from '@wps/shared/licence';
 import type { ContentItemBody, ContentKind } from '@wps/shared/schemas/content';
 import type { ContentService } from './content.service';
 import {
@@ -9,7 +11,7 @@ import {
   DEMO_PROMOTIONS,
   type DemoPicture,
 } from './content.seed-data';
-import { DEMO_LEGAL } from './content.seed-legal';
+import { demoLegal } from './content.seed-legal';
 
 const SYSTEM = { actorType: 'system' as const, actorId: null };
 const REASON = 'demo operator content';
@@ -28,8 +30,13 @@ function pictureDir(): URL {
  * them, announcements, help articles, the legal pages and the ombudsman's contacts. The caller
  * runs it once, on the start that created the database (seedDemoOperator's firstSeed, which one
  * instance alone can win), and only when DEMO_CONTENT allows. Returns how many items it published.
+ * Under a licence that forbids advertising bonuses (`rules`, the profile the demo was installed
+ * under: BR), the items that offer one are left out, with the banners that link to them, so the
+ * demo breaks no rule of its own licence (the content service would refuse them anyway).
  */
-export async function seedDemoContent(content: ContentService): Promise<number> {
+export async function seedDemoContent(content: ContentService, rules: LicenceRules): Promise<number> {
+  const allowed = (words: ContentItemBody['translations']) =>
+    contentBreach(rules, { bonusOffer: false, translations: words }) === null;
   const dir = pictureDir();
   const pictures = new Map<DemoPicture, string>();
   const pictureName = async (picture: DemoPicture) => {
@@ -64,6 +71,7 @@ export async function seedDemoContent(content: ContentService): Promise<number> 
 
   const promotionIds = new Map<string, string>();
   for (const [index, promotion] of DEMO_PROMOTIONS.entries()) {
+    if (!allowed(promotion.words)) continue;
     const id = await publish('promotion', promotion.category, (index + 1) * 10, {
       linkage: null,
       imageName: await pictureName(promotion.picture),
@@ -73,6 +81,8 @@ export async function seedDemoContent(content: ContentService): Promise<number> 
     promotionIds.set(promotion.key, id);
   }
   for (const [index, banner] of DEMO_BANNERS.entries()) {
+    if (!allowed(banner.words)) continue;
+    if ('promotion' in banner.link && !promotionIds.has(banner.link.promotion)) continue;
     const linkage: ContentItemBody['linkage'] =
       'promotion' in banner.link
         ? { type: 'promotion', target: promotionIds.get(banner.link.promotion)! }
@@ -84,16 +94,18 @@ export async function seedDemoContent(content: ContentService): Promise<number> 
     });
   }
   for (const [index, words] of DEMO_ANNOUNCEMENTS.entries()) {
+    if (!allowed(words)) continue;
     await publish('announcement', 'B', (index + 1) * 10, { linkage: null, imageName: null, translations: words });
   }
   for (const [index, article] of DEMO_HELP.entries()) {
+    if (!allowed(article.words)) continue;
     await publish('help_article', article.category, (index + 1) * 10, {
       linkage: null,
       imageName: null,
       translations: article.words,
     });
   }
-  for (const [page, words] of Object.entries(DEMO_LEGAL)) {
+  for (const [page, words] of Object.entries(demoLegal(rules.bonusAdvertising))) {
     await publish('legal_page', page, 10, { linkage: null, imageName: null, translations: words });
   }
   await publish('footer', 'ombudsman', 10, { linkage: null, imageName: null, translations: DEMO_OMBUDSMAN });

@@ -196,11 +196,14 @@ export function createLicenceChanges({ db, audit, operators }: LicenceChangesCon
     /**
      * The ops console's `licence:set`: the database owner sets the profile alone (a new
      * installation, the demo, tests), still refused while something live breaks it, and audited.
+     * `via: 'seed'` is the demo installation's seed (db/seed-jurisdiction.ts): the same check,
+     * audited as `licence.seed_set` so the trail tells an installation from a console command.
      */
     async setFromConsole(
       to: JurisdictionProfile,
       reason: string,
       actor: { actorType: 'system'; actorId: string },
+      via: 'console' | 'seed' = 'console',
     ): Promise<void> {
       await runInTransaction(db, async (trx) => {
         const current = await lockLicence(trx);
@@ -209,7 +212,7 @@ export function createLicenceChanges({ db, audit, operators }: LicenceChangesCon
         await writeLicence(trx, to, null);
         await audit.record(trx, {
           ...actor,
-          action: 'licence.console_set',
+          action: via === 'seed' ? 'licence.seed_set' : 'licence.console_set',
           subjectType: 'operator_licence',
           subjectId: 'licence',
           reason,

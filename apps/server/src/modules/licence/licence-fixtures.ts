@@ -1,7 +1,10 @@
 import type { JurisdictionProfile } from '@wps/shared/licence';
 import type { LicenceBlocker } from '@wps/shared/schemas/licence';
-import type { OpsVipLevel } from '@wps/shared/schemas/vip';
 import type { App } from '../../app';
+import {
+  makeVipLevelsBrReady as makeVipLevelsReady,
+  switchOffForbiddenProducts as switchOffForbidden,
+} from '../../db/seed-jurisdiction';
 import type { AppServices } from '../../services';
 import { call, registerUser, valueOf } from '../../../test/api-client';
 import { newCpf } from '../identity/identity-fixtures';
@@ -17,19 +20,11 @@ const switchedOff = new WeakMap<object, LicenceBlocker[]>();
 
 /**
  * Tests: switch off the live products `profile` forbids, as an operator does before the switch
- * (the demo seed's P2P tables are disabled, its foreign lottery draws paused); returns them.
+ * (the demo seed's P2P tables are disabled, its foreign lottery draws paused); returns them. The
+ * demo installation does the same (db/seed-jurisdiction.ts).
  */
-export async function switchOffForbiddenProducts(
-  app: FixtureApp,
-  profile: JurisdictionProfile,
-): Promise<LicenceBlocker[]> {
-  const { licence, catalogue, lottery } = app.services;
-  const products = (await licence.changes.blockers(profile)).filter((b) => b.rule === 'forbiddenProducts');
-  for (const b of products) {
-    if (b.kind === 'game') await catalogue.setGameStatus(TEST_ACTOR, b.id, 'disabled', 'test set-up: licence');
-    if (b.kind === 'lottery_game') await lottery.ops.setGameStatus(TEST_ACTOR, b.id, 'paused', 'test set-up: licence');
-  }
-  return products;
+export function switchOffForbiddenProducts(app: FixtureApp, profile: JurisdictionProfile): Promise<LicenceBlocker[]> {
+  return switchOffForbidden(app.services, profile, TEST_ACTOR, 'test set-up: licence');
 }
 
 /** Tests: switch back on products switchOffForbiddenProducts switched off. */
@@ -41,29 +36,13 @@ export async function switchOnProducts(app: FixtureApp, products: LicenceBlocker
   }
 }
 
-/** A VIP level reached by depositing that pays money: what BR refuses (bonus-offers.ts, vipLevelBreach). */
-function paysMoneyOnDeposits(level: OpsVipLevel): boolean {
-  const isMoney = (kind: string, amount: string) => kind === 'cash' && Number(amount) > 0;
-  return (
-    Number(level.deposit) > 0 &&
-    (isMoney(level.upgradeBonusKind, level.upgradeBonus) || isMoney(level.monthlyBonusKind, level.monthlyBonus))
-  );
-}
-
 /**
  * Tests: the default VIP levels (migration 0261) pay cash bonuses on levels with a deposit
  * threshold, which BR forbids (loyalty/vip-licence.ts): their bonuses become points, as an operator
  * changes them before asking for the switch (licence-offers.test.ts shows that refusal).
  */
-export async function makeVipLevelsBrReady(app: { services: Pick<AppServices, 'loyalty'> }): Promise<void> {
-  const { vip } = app.services.loyalty;
-  const settings = await vip.getSettings();
-  if (!settings.levels.some(paysMoneyOnDeposits)) return;
-  const asPoints = (l: OpsVipLevel): OpsVipLevel => ({ ...l, upgradeBonusKind: 'points', monthlyBonusKind: 'points' });
-  await vip.saveSettings('test', {
-    ...settings,
-    levels: settings.levels.map((l) => (paysMoneyOnDeposits(l) ? asPoints(l) : l)),
-  });
+export function makeVipLevelsBrReady(app: { services: Pick<AppServices, 'loyalty'> }): Promise<void> {
+  return makeVipLevelsReady(app.services, 'test');
 }
 
 /**

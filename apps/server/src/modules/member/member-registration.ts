@@ -71,6 +71,7 @@ export function createRegistration(core: MemberCore) {
     body: RegisterInput,
     origin: RequestOrigin,
     linkIdentity?: AfterInsert,
+    installation = false,
   ): Promise<LoginResult> {
     await core.requireModules('DIRECTREG3', mode === 'username' ? 'USERNAMEREG3' : 'MOBILENUMREG3');
     if (body.agree !== true) {
@@ -145,7 +146,7 @@ export function createRegistration(core: MemberCore) {
       MEMBER_LIMITS.registerPerIp.limit,
       MEMBER_LIMITS.registerPerIp.windowSeconds,
     );
-    if (settings.showCaptcha) await core.checkCaptcha(body.captchaKey, body.captcha);
+    if (settings.showCaptcha && !installation) await core.checkCaptcha(body.captchaKey, body.captcha);
 
     const affiliate = await core.resolveCode(settings.hasAffiliate ? body.affiliateCode : undefined, body.domain);
     const referral = await core.resolveCode(body.referralCode ?? body.recommenderId, body.domain);
@@ -240,6 +241,15 @@ export function createRegistration(core: MemberCore) {
     registerByUsername(body: RegisterInput, origin: RequestOrigin, linkIdentity?: AfterInsert): Promise<LoginResult> {
       // `linkIdentity`: an identity provider's sign-in linked in the new account's own transaction (oidc module).
       return register('username', body, origin, linkIdentity);
+    },
+
+    /**
+     * The demo installation's players (db/seed-demo-players.ts): a username registration with every
+     * check a player's passes (the licence's identity gate, CPF, age, barred list, password rule)
+     * but the captcha, which tells people from robots on the public route and has no one to ask here.
+     */
+    registerForInstallation(body: RegisterInput, origin: RequestOrigin): Promise<LoginResult> {
+      return register('username', body, origin, undefined, true);
     },
 
     /** PUT /wps/member/register/mobile: create an account named by the server and log it in. */

@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { findBonusOffer } from '@wps/shared/bonus-offers';
+import type { JurisdictionProfile } from '@wps/shared/licence';
+import type { Banner, LiveContentItem } from '@wps/shared/schemas/content';
+import type { PermissionResult } from '@wps/shared/schemas/system';
+import { installDemo, type DemoInstallation } from '../src/db/seed-jurisdiction';
+import { DEMO_PLAYER_PASSWORD, DEMO_PLAYERS } from '../src/db/seed-demo-players';
+import { DEMO_OPERATOR_IDENTITY } from '../src/modules/system/operator-settings';
+import { call, login, valueOf } from './api-client';
+import { createTestApp, describeEachDatabase, type TestApp } from './test-app';
+
+// The one-command demo: a fresh database installed as server.ts does on its first start, under
+// each DEMO_JURISDICTION, read back through the calls a visitor's browser makes.
+const isBonus = (item: { title: string; bodyHtml?: string }) =>
+  findBonusOffer({ bonusOffer: false, translations: { PT: { title: item.title, bodyHtml: item.bodyHtml ?? '' } } }) !==
+  null;
+
+function installed(target: Parameters<typeof createTestApp>[0], profile: JurisdictionProfile) {
+  const state: { t?: TestApp; installation?: DemoInstallation } = {};
+  beforeAll(async () => {
+    state.t = await createTestApp(target);
+    state.installation = await installDemo(state.t.app.services, { profile, content: true });
+  });
+  afterAll(async () => {
+    await state.t?.close();
+  });
+  return state;
+}
+
+describeEachDatabase('the demo installed under BR (the default)', (target) => {
+  const s = installed(target, 'BR');
+
+  it('runs under BR, set through the switch and audited as the seed', async () => {
+    const { t } = s as Required<typeof s>;
+    expect((await t.app.services.licence.view()).profile).toBe('BR');
+    const audit = await t.database.db
+      .selectFrom('audit_log')
+      .select(['action', 'actor_type', 'actor_id'])
+      .where('subject_type', '=', 'operator_licence')
+      .execute();
+    expect(audit).toEqual([{ action: 'licence.seed_set', actor_type: 'system', actor_id: 'demo-seed' }]);
+    // Nothing live the profile forbids: the switch's own blocker sources find nothing.
+    expect(await t.app.services.licence.changes.blockers('BR')).toEqual([]);
+  });
+
+  it('shows the operator identification and no bonus content', async () => {
+    const { t } = s as Required<typeof s>;
+    const permission = valueOf<PermissionResult>(await call(t.app, 'GET', '/wps/system/permission'));
+    expect(permission.operatorIdentity).toMatchObject({
+      legalName: DEMO_OPERATOR_IDENTITY.legalName,
+      cnpj: DEMO_OPERATOR_IDENTITY.cnpj,
+    });
+    for (const language of ['PT', 'EN']) {
+      const headers = { language };
+      const promotions = valueOf<{ list: LiveContentItem[] }>(
+        await call(t.app, 'GET', '/wps/content/promotions', { headers }),
+      ).list;
+      const banners = valueOf<{ list: Banner[] }>(
+        await call(t.app, 'GET', '/wps/content/banners?group=w_home', { headers }),
+      ).list;
+      expect(promotions.filter(isBonus)).toEqual([]);
+      expect(banners.filter(isBonus)).toEqual([]);
+      expect(banners.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('has demo players who sign in with the documented password, verified and with their limits', async () => {
+    const { t, installation } = s as Required<typeof s>;
+    expect(installation.players).toEqual(DEMO_PLAYERS.map((p) => p.username));
+    for (const player of DEMO_PLAYERS) {
+      const res = await login(t.app, player.username, DEMO_PLAYER_PASSWORD);
+      const { token, identityRequired } = valueOf<{ token: string; identityRequired?: boolean }>(res);
+      expect(identityRequired ?? false).toBe(false);
+      const session = await t.app.services.session.resolve(token);
+      expect(await t.app.services.kyc.service.isVerified(session!.memberId)).toBe(true);
+      const rg = valueOf<{ mustSetLimits: boolean }>(await call(t.app, 'GET', '/wps/responsible-gaming', { token }));
+      expect(rg.mustSetLimits).toBe(false);
+    }
+  });
+});
+
+describeEachDatabase('the demo installed with DEMO_JURISDICTION=permissive', (target) => {
+  const s = installed(target, 'permissive');
+
+  it('runs under the generic licence with the bonus content and no demo players', async () => {
+    const { t, installation } = s as Required<typeof s>;
+    expect((await t.app.services.licence.view()).profile).toBe('permissive');
+    expect(installation.players).toEqual([]);
+    const promotions = valueOf<{ list: LiveContentItem[] }>(
+      await call(t.app, 'GET', '/wps/content/promotions', { headers: { language: 'PT' } }),
+    ).list;
+    expect(promotions.filter(isBonus).length).toBeGreaterThan(0);
+  });
+});
