@@ -133,12 +133,16 @@ export function createTransferWalletService(ctx: TransferWalletContext) {
       const max = BigInt(limits.stakeMaxMinor);
       const held = await ledger.getMemberAccountBalance(memberId, vendorWalletPurpose(vassalage), currency, t);
       if (held + amount > max) {
-        throw new AppError(ErrorCode.RG_STAKE_LIMIT_EXCEEDED, 'A vendor would hold more than your stake limit', {
-          limit: formatMinor(max, scale),
-          limitMinor: max.toString(),
-          held: formatMinor(held, scale),
-          heldMinor: held.toString(),
-        });
+        throw new AppError(
+          ErrorCode.RG_VENDOR_WALLET_OVER_STAKE_LIMIT,
+          'A vendor would hold more than your stake limit',
+          {
+            limit: formatMinor(max, scale),
+            limitMinor: max.toString(),
+            held: formatMinor(held, scale),
+            heldMinor: held.toString(),
+          },
+        );
       }
     }
     const refusal = await lossLimitRefusal(t, String(memberId), amount, { ...limits, stakeMaxMinor: null }, scale);

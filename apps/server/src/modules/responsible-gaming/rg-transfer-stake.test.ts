@@ -43,7 +43,7 @@ describePostgres('responsible gaming: the stake limit and money held at a transf
     await setLimits(player, [{ kind: 'stake', value: '5' }]);
     // One transfer above the limit is refused whole, and nothing moves.
     expect((await transfer(player, 'in', '5.01')).json()).toMatchObject({
-      errorCode: ErrorCode.RG_STAKE_LIMIT_EXCEEDED,
+      errorCode: ErrorCode.RG_VENDOR_WALLET_OVER_STAKE_LIMIT,
       value: { limit: '5.00', held: '0.00' },
     });
     expect(await mainBalance(h.app, player.memberId)).toBe(100_000n);
@@ -51,7 +51,7 @@ describePostgres('responsible gaming: the stake limit and money held at a transf
     expect((await transfer(player, 'in', '3.00')).statusCode).toBe(200);
     expect((await transfer(player, 'in', '2.00')).statusCode).toBe(200);
     expect((await transfer(player, 'in', '0.01')).json()).toMatchObject({
-      errorCode: ErrorCode.RG_STAKE_LIMIT_EXCEEDED,
+      errorCode: ErrorCode.RG_VENDOR_WALLET_OVER_STAKE_LIMIT,
       value: { limit: '5.00', held: '5.00' },
     });
     expect(await mainBalance(h.app, player.memberId)).toBe(99_500n);
