@@ -276,7 +276,13 @@ test.describe('back-office payments', () => {
 
     const finance = await openPayments(browser, 'finance', 1366);
     const rules = finance.getByRole('definition');
-    await expect(rules).toHaveText([/R\$\s*10,00/, /R\$\s*50\.000,00/, /^5/, '30 minutos após a aprovação']);
+    await expect(rules).toHaveText([
+      /R\$\s*10,00/,
+      /R\$\s*50\.000,00/,
+      /^5/,
+      '30 minutos após a aprovação',
+      '48 horas após o pedido',
+    ]);
     await finance.getByRole('button', { name: 'Alterar regras de saque' }).click();
     const dialog = finance.getByRole('dialog', { name: 'Alterar regras de saque' });
     await dialog.getByLabel('Saque mínimo (BRL)').fill('60000');
@@ -289,7 +295,13 @@ test.describe('back-office payments', () => {
     await dialog.getByRole('button', { name: 'Salvar regras' }).click();
     await expect(dialog).toBeHidden();
     await expect(finance.getByRole('status').filter({ hasText: 'As regras de saque foram salvas.' })).toBeVisible();
-    await expect(rules).toHaveText([/R\$\s*20,00/, /R\$\s*50\.000,00/, /^2/, '30 minutos após a aprovação']);
+    await expect(rules).toHaveText([
+      /R\$\s*20,00/,
+      /R\$\s*50\.000,00/,
+      /^2/,
+      '30 minutos após a aprovação',
+      '48 horas após o pedido',
+    ]);
 
     const after = await callApi<{ minAmount: string; dailyCountLimit: number }>(
       player.api,
