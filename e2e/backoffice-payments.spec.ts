@@ -431,7 +431,7 @@ test.describe('back-office payments', () => {
       );
       await expect(rowOf(support, 'Transferência bancária')).toBeVisible();
       await expect(bankRowOf(support, 'Nubank').getByRole('cell', { name: '260', exact: true })).toBeVisible();
-      await expect(support.getByRole('definition')).toHaveCount(4);
+      await expect(support.getByRole('definition')).toHaveCount(5);
       await expect(support.getByRole('columnheader', { name: 'Ações' })).toHaveCount(0);
       await expect(support.getByRole('button', { name: /^(Editar|Desativar|Ativar) / })).toHaveCount(0);
       for (const label of ['Novo canal', 'Adicionar banco', 'Alterar regras de saque'])
