@@ -88,7 +88,10 @@ describePostgres('withdrawals: the review deadline [postgres]', () => {
 
     // Decided, it leaves the count.
     valueOf(
-      await call(t.app, 'POST', `/ops/withdrawals/${second.id}/reject`, { token: ops, payload: { reason: 'late test' } }),
+      await call(t.app, 'POST', `/ops/withdrawals/${second.id}/reject`, {
+        token: ops,
+        payload: { reason: 'late test' },
+      }),
     );
     expect((await dashboard()).queues.withdrawals).toMatchObject({ count: 1, overdue: 0 });
     expect(await overdueMetric()).toBe(0);
