@@ -276,7 +276,13 @@ test.describe('back-office payments', () => {
 
     const finance = await openPayments(browser, 'finance', 1366);
     const rules = finance.getByRole('definition');
-    await expect(rules).toHaveText([/R\$\s*10,00/, /R\$\s*50\.000,00/, /^5/, '30 minutos após a aprovação']);
+    await expect(rules).toHaveText([
+      /R\$\s*10,00/,
+      /R\$\s*50\.000,00/,
+      /^5/,
+      '30 minutos após a aprovação',
+      '48 horas após o pedido',
+    ]);
     await finance.getByRole('button', { name: 'Alterar regras de saque' }).click();
     const dialog = finance.getByRole('dialog', { name: 'Alterar regras de saque' });
     await dialog.getByLabel('Saque mínimo (BRL)').fill('60000');
@@ -289,7 +295,13 @@ test.describe('back-office payments', () => {
     await dialog.getByRole('button', { name: 'Salvar regras' }).click();
     await expect(dialog).toBeHidden();
     await expect(finance.getByRole('status').filter({ hasText: 'As regras de saque foram salvas.' })).toBeVisible();
-    await expect(rules).toHaveText([/R\$\s*20,00/, /R\$\s*50\.000,00/, /^2/, '30 minutos após a aprovação']);
+    await expect(rules).toHaveText([
+      /R\$\s*20,00/,
+      /R\$\s*50\.000,00/,
+      /^2/,
+      '30 minutos após a aprovação',
+      '48 horas após o pedido',
+    ]);
 
     const after = await callApi<{ minAmount: string; dailyCountLimit: number }>(
       player.api,
@@ -419,7 +431,7 @@ test.describe('back-office payments', () => {
       );
       await expect(rowOf(support, 'Transferência bancária')).toBeVisible();
       await expect(bankRowOf(support, 'Nubank').getByRole('cell', { name: '260', exact: true })).toBeVisible();
-      await expect(support.getByRole('definition')).toHaveCount(4);
+      await expect(support.getByRole('definition')).toHaveCount(5);
       await expect(support.getByRole('columnheader', { name: 'Ações' })).toHaveCount(0);
       await expect(support.getByRole('button', { name: /^(Editar|Desativar|Ativar) / })).toHaveCount(0);
       for (const label of ['Novo canal', 'Adicionar banco', 'Alterar regras de saque'])

@@ -313,6 +313,8 @@ export function createServices(ctx: AppContext) {
     // A player's withdrawal request asks the licence's money.out door (wired below).
     licence: { ask: (trx, door, subject) => licence.policy.ask(trx, door, subject) },
   });
+  // The alerting reads the overdue reviews at each scrape (withdrawals_review_overdue).
+  metrics.watchWithdrawalReviews(() => withdrawal.reviewOverdue());
   // The agent side: the tree (a closure table kept by triggers on members), its operator moves and
   // the contracts between uplines and downlines, whose flags the consolidated funds summary shows.
   const agents = createAgentsService({

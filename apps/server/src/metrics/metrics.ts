@@ -151,6 +151,21 @@ export function createMetrics(opts: { processMetrics?: boolean } = {}) {
         },
       });
     },
+
+    /**
+     * Withdrawals awaiting review past their deadline, read at each scrape: what the alerting
+     * watches (docs/operations.md), as the back office's queue and dashboard mark them.
+     */
+    watchWithdrawalReviews(overdue: () => Promise<number>): void {
+      new Gauge({
+        name: 'withdrawals_review_overdue',
+        help: 'Withdrawal orders still pending past their review deadline',
+        registers: [registry],
+        async collect() {
+          this.set(await overdue());
+        },
+      });
+    },
   };
 }
 

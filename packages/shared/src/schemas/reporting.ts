@@ -51,6 +51,8 @@ export const queueSchema = z.object({
   count,
   /** When the oldest item entered the queue; null when it is empty. */
   oldestAt: z.string().nullable(),
+  /** Withdrawals awaiting review only: how many are past their review deadline. */
+  overdue: z.number().int().optional(),
 });
 export type Queue = z.infer<typeof queueSchema>;
 

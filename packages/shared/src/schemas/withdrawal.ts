@@ -33,6 +33,8 @@ export const withdrawalSettingsSchema = z
       .int()
       .min(1)
       .max(60 * 24 * 30),
+    /** Hours an operator has to decide a new order; past them the queue and the dashboard mark it overdue. Stored before the setting existed: 48. */
+    reviewDeadlineHours: z.number().int().min(1).max(720).default(48),
   })
   .refine((s) => BigInt(s.maxAmountMinor) >= BigInt(s.minAmountMinor) && BigInt(s.minAmountMinor) > 0n, {
     message: 'minAmountMinor must be positive and not above maxAmountMinor',
@@ -168,6 +170,7 @@ export const opsWithdrawalSettingsBodySchema = z.object({
     .min(1)
     .max(60 * 24 * 30)
     .optional(),
+  reviewDeadlineHours: z.number().int().min(1).max(720).optional(),
   /** Why the rules changed; stored in the audit log. */
   reason: z.string().trim().min(1).max(500),
 });
@@ -224,6 +227,10 @@ export const opsWithdrawalOrderSchema = withdrawalOrderSchema.extend({
   alerts: z.array(withdrawalAlertSchema),
   /** Why the order was made (absent from servers before migration 0630: a request). */
   origin: z.enum(WITHDRAWAL_ORIGINS).optional(),
+  /** When the operator's decision is due (migration 0680; null for orders placed before it). */
+  reviewDueAt: z.string().nullable().optional(),
+  /** Still pending past reviewDueAt. */
+  reviewOverdue: z.boolean().optional(),
 });
 
 export type OpsWithdrawalOrder = z.infer<typeof opsWithdrawalOrderSchema>;

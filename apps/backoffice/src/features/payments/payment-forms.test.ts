@@ -138,7 +138,13 @@ describe('the deposit channel form', () => {
 });
 
 describe('the withdrawal rules form', () => {
-  const settings = { minAmountMinor: '1000', maxAmountMinor: '5000000', dailyCountLimit: 5, autoReceiptMinutes: 30 };
+  const settings = {
+    minAmountMinor: '1000',
+    maxAmountMinor: '5000000',
+    dailyCountLimit: 5,
+    autoReceiptMinutes: 30,
+    reviewDeadlineHours: 48,
+  };
 
   it('converts typed amounts and counts', () => {
     const values = {
@@ -152,6 +158,7 @@ describe('the withdrawal rules form', () => {
       maxAmountMinor: '5000000',
       dailyCountLimit: 2,
       autoReceiptMinutes: 30,
+      reviewDeadlineHours: 48,
       reason: 'fewer payouts',
     });
   });

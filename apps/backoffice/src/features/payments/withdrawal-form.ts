@@ -15,6 +15,7 @@ export function withdrawalFormSchema(scale: number, locale?: string) {
       maxAmountMinor: minorText(scale, locale),
       dailyCountLimit: integerText,
       autoReceiptMinutes: integerText,
+      reviewDeadlineHours: integerText,
       reason: opsReasonSchema,
     })
     .superRefine((rules, ctx) => {
@@ -35,6 +36,7 @@ export const WITHDRAWAL_FIELDS: readonly WithdrawalField[] = [
   'maxAmountMinor',
   'dailyCountLimit',
   'autoReceiptMinutes',
+  'reviewDeadlineHours',
   'reason',
 ];
 
@@ -49,6 +51,7 @@ export function withdrawalFormValues(
     maxAmountMinor: minorToTyped(settings.maxAmountMinor, scale, language),
     dailyCountLimit: String(settings.dailyCountLimit),
     autoReceiptMinutes: String(settings.autoReceiptMinutes),
+    reviewDeadlineHours: String(settings.reviewDeadlineHours),
     reason: '',
   };
 }

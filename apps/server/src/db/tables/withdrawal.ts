@@ -45,6 +45,8 @@ export type WithdrawalTables = {
     approval_wait_reasons: ColumnType<string[], string[] | undefined, string[]>;
     /** Migration 0630: the player's request, the payout of a closed account's balance, or a barred player's refund; set at insert only. */
     origin: ColumnType<WithdrawalOrigin, WithdrawalOrigin | undefined, never>;
+    /** Migration 0680: when the operator's decision is due, set at insert from withdrawal.reviewDeadlineHours. */
+    review_due_at: ColumnType<Date | null, Date | null | undefined, never>;
   };
   withdrawal_proofs: {
     id: GeneratedInt8;

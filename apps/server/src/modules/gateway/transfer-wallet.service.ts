@@ -119,10 +119,33 @@ export function createTransferWalletService(ctx: TransferWalletContext) {
     };
   }
 
-  async function refuseOverLossLimit(t: Db, memberId: string, amount: bigint): Promise<void> {
+  /**
+   * The responsible-gaming limits on money sent to a vendor. The vendor's bets never reach us, and
+   * none can stake more than the vendor's wallet holds: the stake limit bounds what it holds after
+   * this transfer (our copy, synced from the vendor just before). The loss limits count the money
+   * as staked until it comes back (rg_bet_refusal, migration 0500).
+   */
+  async function refuseOverLimits(t: Db, memberId: string, vassalage: string, amount: bigint): Promise<void> {
     const limits = await ctx.betGuard?.transferLimits(t, String(memberId));
     if (!limits) return;
-    const refusal = await lossLimitRefusal(t, String(memberId), amount, limits, (await money()).scale);
+    const { currency, scale } = await money();
+    if (limits.stakeMaxMinor !== null) {
+      const max = BigInt(limits.stakeMaxMinor);
+      const held = await ledger.getMemberAccountBalance(memberId, vendorWalletPurpose(vassalage), currency, t);
+      if (held + amount > max) {
+        throw new AppError(
+          ErrorCode.RG_VENDOR_WALLET_OVER_STAKE_LIMIT,
+          'A vendor would hold more than your stake limit',
+          {
+            limit: formatMinor(max, scale),
+            limitMinor: max.toString(),
+            held: formatMinor(held, scale),
+            heldMinor: held.toString(),
+          },
+        );
+      }
+    }
+    const refusal = await lossLimitRefusal(t, String(memberId), amount, { ...limits, stakeMaxMinor: null }, scale);
     if (refusal) throw new AppError(refusal.error.errorCode as ErrorCode, refusal.error.message, refusal.error.value);
   }
 
@@ -143,6 +166,10 @@ export function createTransferWalletService(ctx: TransferWalletContext) {
     await clearPending(memberId, adapter.vassalage);
     // A vendor that cannot be read now leaves our copy as it is: it still refuses a withdraw it
     // cannot cover, and an unknown outcome stays pending like any other (docs/vendor-api.md "Transfer-wallet API").
+    // Under a stake limit, what the vendor holds (its wins included) is read before a transfer in;
+    // an unreadable vendor leaves our copy, as for a transfer out.
+    if (direction === 'in' && (await ctx.betGuard?.transferLimits(db, String(memberId)))?.stakeMaxMinor)
+      await syncVendorBalance(memberId, adapter, currency);
     if (direction === 'out' && !(await syncVendorBalance(memberId, adapter, currency))) {
       log.info(
         { vassalage: adapter.vassalage },
@@ -190,9 +217,9 @@ export function createTransferWalletService(ctx: TransferWalletContext) {
           },
           t,
         );
-        // Money sent to a vendor counts against the loss limits until it comes back, decided
-        // under the wallet's row lock the hold just took, as a bet's stake is (migration 0500).
-        if (direction === 'in') await refuseOverLossLimit(t, memberId, amount);
+        // Money sent to a vendor counts against the stake and loss limits until it comes back,
+        // decided under the wallet's row lock the hold just took, as a bet's stake is (migration 0500).
+        if (direction === 'in') await refuseOverLimits(t, memberId, adapter.vassalage, amount);
         const row = await insertTransfer(t, {
           transferRef,
           memberId: String(memberId),

@@ -25,7 +25,7 @@ import {
 /** The category the reports give our own games, whatever the catalogue files them under. */
 export const INHOUSE_CATEGORY = 'INHOUSE';
 
-type QueueStats = { count: number; oldestAt: Date | null };
+type QueueStats = { count: number; oldestAt: Date | null; overdue?: number };
 
 export type ReportingContext = Pick<AppContext, 'db'> & {
   system: Pick<SystemService, 'getBrand'>;
@@ -56,7 +56,8 @@ function figures(s: GameSum): GameFigures {
 }
 
 function queue(q: QueueStats): Queue {
-  return { count: q.count, oldestAt: q.oldestAt ? q.oldestAt.toISOString() : null };
+  const base = { count: q.count, oldestAt: q.oldestAt ? q.oldestAt.toISOString() : null };
+  return q.overdue === undefined ? base : { ...base, overdue: q.overdue };
 }
 
 /** localDay for one call: every vendor's row of an hour asks for the same day. */

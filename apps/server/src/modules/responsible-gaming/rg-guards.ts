@@ -167,13 +167,13 @@ export function createRgGuards(ctx: RgContext, feedIsLive: () => boolean) {
     },
 
     /**
-     * The loss limits a transfer into a vendor's wallet is decided against (the transfer wallet):
-     * money sent to a vendor counts as staked until it comes back. A stake limit bounds one bet,
-     * which a transfer-wallet vendor makes where we cannot see it, so it does not apply here.
+     * The limits a transfer into a vendor's wallet is decided against (the transfer wallet): money
+     * sent to a vendor counts as staked until it comes back (loss limits), and since a vendor's bet
+     * cannot stake more than its wallet holds, the stake limit bounds what that wallet holds.
      */
     async transferLimits(trx: Db, memberId: string): Promise<BetLimits | null> {
       const rules = await loadRules(trx, memberId);
-      return limitsOf({ ...rules, stake: null }, await ctx.timeZone(trx));
+      return limitsOf(rules, await ctx.timeZone(trx));
     },
 
     /** The deposit module's guard (deposit.types.ts DepositLimitGuard). */

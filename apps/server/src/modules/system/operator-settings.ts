@@ -155,6 +155,7 @@ export const SETTINGS = {
     maxAmountMinor: '5000000',
     dailyCountLimit: 5,
     autoReceiptMinutes: 30,
+    reviewDeadlineHours: 48,
   }),
   /** The speed test's domains; none listed means the domain the player is on. */
   domains: defineSetting(site.domains, []),

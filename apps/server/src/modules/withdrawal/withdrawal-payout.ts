@@ -103,6 +103,7 @@ export function createWithdrawalPayouts(ctx: WithdrawalContext, core: Withdrawal
           pixKeyType: account.pixKeyType,
           pixKey: account.pixKey,
           createdAt: core.now(),
+          reviewDueAt: new Date(core.now().getTime() + settings.reviewDeadlineHours * 3_600_000),
           origin: opts.origin,
         });
         const order = await findOrder(trx, id);

@@ -165,6 +165,7 @@ export function createWithdrawalRequests(ctx: WithdrawalContext, core: Withdrawa
             pixKeyType: bank.pixKeyType,
             pixKey: bank.pixKey,
             createdAt: core.now(),
+            reviewDueAt: new Date(core.now().getTime() + settings.reviewDeadlineHours * 3_600_000),
           });
           const created = await findOrder(trx, id);
           if (!created) throw new Error(`withdrawal ${id} vanished inside its transaction`);

@@ -161,6 +161,7 @@ export function createWithdrawalReview(ctx: WithdrawalContext, core: WithdrawalC
         account: names.get(r.memberId) ?? '',
         operatorNames,
         alerts: alerts.filter((a) => a.reference === withdrawalPolicyReference(r.id)),
+        now: core.now(),
       }),
     );
   }

@@ -138,11 +138,17 @@ export function present(row: WithdrawalRow, scale: number): WithdrawalOrder {
 }
 
 /** What the operator's view adds from elsewhere: the player's account name, operators' names, the order's alerts. */
-export type OperatorViewExtras = { account: string; operatorNames: Map<string, string>; alerts: PayoutAlert[] };
+export type OperatorViewExtras = {
+  account: string;
+  operatorNames: Map<string, string>;
+  alerts: PayoutAlert[];
+  /** The clock the review deadline is judged by. */
+  now: Date;
+};
 
 /** The operator's view of an order: the player's view plus who decided, the full bank details, a waiting approval and alerts. */
 export function presentForOperator(row: WithdrawalRow, scale: number, extras: OperatorViewExtras): OpsWithdrawalOrder {
-  const { account, operatorNames, alerts } = extras;
+  const { account, operatorNames, alerts, now } = extras;
   return {
     ...present(row, scale),
     memberId: row.memberId,
@@ -175,6 +181,8 @@ export function presentForOperator(row: WithdrawalRow, scale: number, extras: Op
       days: a.figures.days,
     })),
     origin: row.origin,
+    reviewDueAt: row.reviewDueAt?.toISOString() ?? null,
+    reviewOverdue: row.status === 'pending' && row.reviewDueAt !== null && row.reviewDueAt < now,
   };
 }
 

@@ -41,6 +41,8 @@ export type WithdrawalRow = {
   approvalWaitReasons: MoneyWaitReason[];
   /** Why the order was made (migration 0630). */
   origin: WithdrawalOrigin;
+  /** When the operator's decision is due (migration 0680; null before it). */
+  reviewDueAt: Date | null;
 };
 
 export type NewWithdrawal = {
@@ -59,6 +61,8 @@ export type NewWithdrawal = {
   createdAt: Date;
   /** The player's request when absent; the closure payout and the barred refund name theirs (withdrawal-payout.ts). */
   origin?: WithdrawalOrigin;
+  /** When the operator's decision is due: createdAt plus the setting withdrawal.reviewDeadlineHours. */
+  reviewDueAt: Date;
 };
 
 export function selectOrders(db: Db) {
@@ -106,6 +110,7 @@ export function toRow(r: OrderSelect): WithdrawalRow {
     approvalAskedAt: r.approval_asked_at,
     approvalWaitReasons: r.approval_wait_reasons as MoneyWaitReason[],
     origin: r.origin,
+    reviewDueAt: r.review_due_at,
   };
 }
 
@@ -163,6 +168,7 @@ export async function insertOrder(db: Db, o: NewWithdrawal): Promise<string> {
       pix_key: o.pixKey,
       created_at: o.createdAt,
       origin: o.origin ?? 'request',
+      review_due_at: o.reviewDueAt,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -310,18 +316,36 @@ export async function sumPendingAmount(db: Db, memberId: string): Promise<bigint
 }
 
 /** A back-office queue: how many items wait and since when the oldest has (reporting's dashboard). */
-export type QueueStats = { count: number; oldestAt: Date | null };
+export type QueueStats = { count: number; oldestAt: Date | null; overdue?: number };
 
 function toQueue(r: { n: string | number; oldest: Date | string | null }): QueueStats {
   return { count: Number(r.n), oldestAt: r.oldest ? new Date(r.oldest) : null };
 }
 
-/** Orders in one status (pending: awaiting review; disputed: "not received" answers), how many and the oldest. */
-export async function statusQueue(db: Db, status: 'pending' | 'disputed'): Promise<QueueStats> {
+/**
+ * Orders in one status (pending: awaiting review; disputed: "not received" answers), how many and
+ * the oldest; for pending ones also how many are past their review deadline at `now`.
+ */
+export async function statusQueue(db: Db, status: 'pending' | 'disputed', now: Date): Promise<QueueStats> {
   const r = await db
     .selectFrom('withdrawal_orders')
     .where('status', '=', status)
-    .select([sql<string>`count(*)`.as('n'), sql<Date | null>`min(created_at)`.as('oldest')])
+    .select([
+      sql<string>`count(*)`.as('n'),
+      sql<Date | null>`min(created_at)`.as('oldest'),
+      sql<string>`count(*) FILTER (WHERE review_due_at < ${now})`.as('overdue'),
+    ])
     .executeTakeFirstOrThrow();
-  return toQueue(r);
+  return status === 'pending' ? { ...toQueue(r), overdue: Number(r.overdue) } : toQueue(r);
+}
+
+/** Pending orders past their review deadline at `now` (the metric wps_withdrawals_review_overdue). */
+export async function countReviewOverdue(db: Db, now: Date): Promise<number> {
+  const r = await db
+    .selectFrom('withdrawal_orders')
+    .where('status', '=', 'pending')
+    .where('review_due_at', '<', now)
+    .select(sql<string>`count(*)`.as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
 }

@@ -3,7 +3,7 @@ import { createWithdrawalReceipts } from './withdrawal-receipt';
 import { createWithdrawalRequests } from './withdrawal-request';
 import { createWithdrawalReview } from './withdrawal-review';
 import { createWithdrawalCore, type WithdrawalContext } from './withdrawal-shared';
-import { statusQueue, sumPendingAmount } from './withdrawal.repository';
+import { countReviewOverdue, statusQueue, sumPendingAmount } from './withdrawal.repository';
 
 export {
   parsePositiveAmount,
@@ -32,7 +32,9 @@ export function createWithdrawalService(ctx: WithdrawalContext) {
     /** Sum of the member's pending (held) withdrawals. */
     sumPending: (memberId: string) => sumPendingAmount(ctx.db, memberId),
     /** The back office's queues: orders awaiting review (pending) or a dispute's resolution (disputed). */
-    queue: (status: 'pending' | 'disputed') => statusQueue(ctx.db, status),
+    queue: (status: 'pending' | 'disputed') => statusQueue(ctx.db, status, core.now()),
+    /** Pending orders past their review deadline (the metric wps_withdrawals_review_overdue). */
+    reviewOverdue: () => countReviewOverdue(ctx.db, core.now()),
   };
 }
 

@@ -34,6 +34,12 @@ export function QueuesPanel({ queues, now }: { queues: Dashboard['queues']; now:
               <span className="dash-queue-age">
                 {oldest ? t(`queues.oldest.${oldest.unit}`, { count: oldest.value }) : t('queues.empty')}
               </span>
+              {/* Withdrawals past their review deadline (the setting withdrawal.reviewDeadlineHours). */}
+              {q.overdue ? (
+                <span className="dash-queue-overdue" data-testid="queue-overdue">
+                  {t('queues.overdue', { count: q.overdue })}
+                </span>
+              ) : null}
             </li>
           );
         })}

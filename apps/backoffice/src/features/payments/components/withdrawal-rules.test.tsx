@@ -3,7 +3,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fill, ok, renderWithApp, setupUser, stubOps } from '../../../lib/test-render';
 import { WithdrawalRules } from './withdrawal-rules';
 
-const rules = { minAmountMinor: '1000', maxAmountMinor: '5000000', dailyCountLimit: 3, autoReceiptMinutes: 60 };
+const rules = {
+  minAmountMinor: '1000',
+  maxAmountMinor: '5000000',
+  dailyCountLimit: 3,
+  autoReceiptMinutes: 60,
+  reviewDeadlineHours: 24,
+};
 
 function renderRules(role: 'admin' | 'finance' | 'marketing', canWrite = true) {
   const api = stubOps({
@@ -34,6 +40,7 @@ describe('WithdrawalRules', () => {
     expect(rulesList).toHaveTextContent(/Saque mínimo\s*R\$\s10,00/);
     expect(rulesList).toHaveTextContent(/Saque máximo\s*R\$\s50\.000,00/);
     expect(rulesList).toHaveTextContent('60 minutos após a aprovação');
+    expect(rulesList).toHaveTextContent(/Prazo de análise\s*24 horas após o pedido/);
     expect(screen.queryByRole('button', { name: 'Alterar regras de saque' })).not.toBeInTheDocument();
   });
 
@@ -51,6 +58,8 @@ describe('WithdrawalRules', () => {
     await fill(user, within(dialog).getByLabelText('Saque mínimo (BRL)'), '30,50');
     await fill(user, within(dialog).getByLabelText('Saque máximo (BRL)'), '1500');
     await fill(user, within(dialog).getByLabelText('Saques por dia por jogador'), '5');
+    expect(within(dialog).getByLabelText('Prazo de análise (horas)')).toHaveValue('24');
+    await fill(user, within(dialog).getByLabelText('Prazo de análise (horas)'), '12');
     await fill(user, within(dialog).getByLabelText('Motivo'), 'limites revistos');
     await user.click(within(dialog).getByRole('button', { name: 'Salvar regras' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -59,6 +68,7 @@ describe('WithdrawalRules', () => {
       maxAmountMinor: '150000',
       dailyCountLimit: 5,
       autoReceiptMinutes: 60,
+      reviewDeadlineHours: 12,
       reason: 'limites revistos',
     });
   });

@@ -74,6 +74,10 @@ export function WithdrawalRules({ canWrite, headingId }: { canWrite: boolean; he
           <dt>{t('withdrawal.autoReceipt')}</dt>
           <dd>{t('withdrawal.autoReceiptValue', { count: rules.autoReceiptMinutes })}</dd>
         </div>
+        <div>
+          <dt>{t('withdrawal.reviewDeadline')}</dt>
+          <dd>{t('withdrawal.reviewDeadlineValue', { count: rules.reviewDeadlineHours })}</dd>
+        </div>
       </dl>
       {canWrite && (
         <Button variant="secondary" onClick={() => setEditing(true)}>
@@ -144,6 +148,14 @@ function WithdrawalRulesDialog({ rules, onClose }: { rules: WithdrawalSettings; 
             error={errorOf('autoReceiptMinutes')}
           />
         </div>
+        <TextField
+          label={t('withdrawal.reviewDeadlineField')}
+          inputMode="numeric"
+          autoComplete="off"
+          hint={t('withdrawal.reviewDeadlineHint')}
+          {...form.register('reviewDeadlineHours')}
+          error={errorOf('reviewDeadlineHours')}
+        />
         <TextField
           label={t('channelForm.reason')}
           autoComplete="off"

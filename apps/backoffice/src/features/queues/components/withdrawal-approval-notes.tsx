@@ -48,3 +48,20 @@ export function WithdrawalAlerts({ order }: { order: OpsWithdrawalOrder }) {
     </span>
   );
 }
+
+/**
+ * A pending order past its review deadline (the setting withdrawal.reviewDeadlineHours, fixed when
+ * the order was made): marked in the queue's time column so the table keeps its width.
+ */
+export function ReviewOverdueNote({ order }: { order: OpsWithdrawalOrder }) {
+  const { t, i18n } = useTranslation('queues');
+  if (!order.reviewOverdue || !order.reviewDueAt) return null;
+  const due = new Date(order.reviewDueAt);
+  return (
+    <span className="queue-overdue" role="note" data-testid="review-overdue">
+      {t('withdrawals.reviewOverdue', {
+        due: new Intl.DateTimeFormat(localeTag(i18n.language), { dateStyle: 'short', timeStyle: 'short' }).format(due),
+      })}
+    </span>
+  );
+}

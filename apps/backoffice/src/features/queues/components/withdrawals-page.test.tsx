@@ -125,3 +125,19 @@ describe('WithdrawalsPage: an approval waiting for a second operator', () => {
     });
   });
 });
+
+describe('WithdrawalsPage: the review deadline', () => {
+  it('marks a pending order past its review deadline, in words; one within it carries no mark', async () => {
+    stubOps({
+      'GET /ops/withdrawals': page([
+        order({ id: '51', account: 'ana05', reviewDueAt: '2026-03-01T12:00:00.000Z', reviewOverdue: true }),
+        order({ id: '52', account: 'rui06', reviewDueAt: '2099-03-01T12:00:00.000Z', reviewOverdue: false }),
+      ]),
+    });
+    renderWithApp(<WithdrawalsPage />, { role: 'finance' });
+    const late = (await screen.findByRole('rowheader', { name: '51' })).closest('tr')!;
+    expect(within(late).getByRole('note')).toHaveTextContent(/^Análise atrasada desde 01\/03\/2026/);
+    const onTime = screen.getByRole('rowheader', { name: '52' }).closest('tr')!;
+    expect(within(onTime).queryByRole('note')).not.toBeInTheDocument();
+  });
+});

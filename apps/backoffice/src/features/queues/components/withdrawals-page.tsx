@@ -15,7 +15,7 @@ import { useResolveWithdrawalDispute } from '../api/resolve-withdrawal-dispute';
 import { useWithdrawalsQueue } from '../api/withdrawals-queue';
 import { ALL, useQueueParams, type QueueFilter } from '../queue-params';
 import { ProofsDialog } from './proofs-dialog';
-import { SecondApprovalNote, WithdrawalAlerts } from './withdrawal-approval-notes';
+import { ReviewOverdueNote, SecondApprovalNote, WithdrawalAlerts } from './withdrawal-approval-notes';
 import { CreatedCell, PlayerLink, QueueStatus, useNow, useQueueTime } from './queue-cells';
 import { SelectFilter, filterOptions } from '../../../components/select-filter';
 import './queues.css';
@@ -148,6 +148,7 @@ export function WithdrawalsPage() {
             return (
               <span className="queue-bank">
                 <CreatedCell iso={info.getValue()} now={now} time={time} />
+                <ReviewOverdueNote order={info.row.original} />
                 {decided && (
                   <span className="queue-muted">
                     {t('columns.decided')}:{' '}
