@@ -12,8 +12,8 @@ import { saveScreenshot } from './support/screenshots';
 
 /**
  * The BR sign-up story (docs/compliance.md, "Identity", "KYC", "Responsible gambling"): a player
- * registers with a CPF and a date of birth; before the lobby the licence asks for a deposit limit
- * and a daily time limit (refused while empty); then the identity check at the sandbox provider:
+ * registers with a CPF and a date of birth; before the lobby the licence asks for a deposit limit,
+ * a loss limit and a daily time limit (refused while empty); then the identity check at the sandbox provider:
  * someone else's document is refused (the check is bound to the registered CPF), the player's own
  * brings them back verified. At 360 px, every step axe-clean.
  * At 1366 px the same sign-up starts one player's whole journey under BR: the identity check bound
@@ -51,7 +51,8 @@ test.describe('the BR sign-up story', () => {
       await expect(step).toContainText('Etapa 1 de 2');
       await expectNoSeriousA11yViolations(page, `sign-up limits ${width}`);
       await step.getByRole('button', { name: 'Salvar e continuar' }).click();
-      await expect(step.getByText('Informe um valor maior que zero.')).toBeVisible();
+      // The deposit and the loss limit are both empty: each says so.
+      await expect(step.getByText('Informe um valor maior que zero.')).toHaveCount(2);
       await expect(step.getByText('Informe horas inteiras de 1 a 24.')).toBeVisible();
       await expectNoSeriousA11yViolations(page, `sign-up limits refused ${width}`);
       await saveScreenshot(page, { path: path.join(SHOTS, `limits-refused-${width}.png`), fullPage: true });
@@ -60,6 +61,8 @@ test.describe('the BR sign-up story', () => {
       await expect(page).toHaveURL(/\/welcome\/limits$/);
       await step.getByLabel('Período do limite de depósito').selectOption({ label: 'Depósitos por semana' });
       await step.getByLabel(fieldLabel('Limite de depósito')).fill('750,50');
+      await step.getByLabel('Período do limite de perdas').selectOption({ label: 'Perda líquida por semana' });
+      await step.getByLabel(fieldLabel('Limite de perdas')).fill('300');
       await step.getByLabel(fieldLabel('Tempo por dia')).fill('3');
       await step.getByRole('button', { name: 'Salvar e continuar' }).click();
 
@@ -97,6 +100,7 @@ test.describe('the BR sign-up story', () => {
       // The limits chosen at sign-up are the player's limits.
       await page.goto(`${server.baseURL}/account/responsible-gaming`);
       await expect(page.getByLabel(fieldLabel('Depósitos por semana'))).toHaveValue('750,50');
+      await expect(page.getByLabel(fieldLabel('Perda líquida por semana'))).toHaveValue('300,00');
       await expect(page.getByLabel(fieldLabel('Tempo por dia'))).toHaveValue('180');
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);

@@ -67,6 +67,7 @@ async function brPlayer(request: APIRequestContext): Promise<{ username: string;
   const api: Api = { ...anonymous, token: login.token };
   await callApi(api, 'PUT', '/wps/responsible-gaming/limits', { limits: [{ kind: 'deposit_month', value: '1000' }] });
   await callApi(api, 'PUT', '/wps/responsible-gaming/limits', { limits: [{ kind: 'daily_time', value: '600' }] });
+  await callApi(api, 'PUT', '/wps/responsible-gaming/limits', { limits: [{ kind: 'loss_month', value: '1000' }] });
   const check = await callApi<{ url: string }>(api, 'POST', '/wps/kyc/checks', { returnUrl: '/' });
   const steps: Record<string, string>[] = [
     { step: 'document', documentName: NAME },

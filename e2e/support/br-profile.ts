@@ -77,12 +77,17 @@ export async function registerWithCpf(
   return username;
 }
 
-/** The sign-up's limits step: a monthly deposit limit and hours a day, saved; the identity step follows. */
-export async function setSignUpLimits(page: Page, deposit: string, hours: string): Promise<void> {
+/**
+ * The sign-up's limits step: a monthly deposit limit, a monthly loss limit (the deposit's amount
+ * unless given) and hours a day, saved; the identity step follows.
+ */
+export async function setSignUpLimits(page: Page, deposit: string, hours: string, loss = deposit): Promise<void> {
   await expect(page).toHaveURL(/\/welcome\/limits$/);
   const step = page.getByTestId('sign-up-limits');
   await step.getByLabel('Período do limite de depósito').selectOption({ label: 'Depósitos por mês' });
   await step.getByLabel(fieldLabel('Limite de depósito')).fill(deposit);
+  await step.getByLabel('Período do limite de perdas').selectOption({ label: 'Perda líquida por mês' });
+  await step.getByLabel(fieldLabel('Limite de perdas')).fill(loss);
   await step.getByLabel(fieldLabel('Tempo por dia')).fill(hours);
   await step.getByRole('button', { name: 'Salvar e continuar' }).click();
   await expect(page).toHaveURL(/\/welcome\/identity$/);

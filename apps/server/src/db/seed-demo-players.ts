@@ -61,6 +61,7 @@ export async function seedDemoPlayers(services: PlayerServices): Promise<string[
         limits: [
           { kind: 'deposit_month', value: '1000' },
           { kind: 'daily_time', value: '600' },
+          { kind: 'loss_month', value: '100000' },
         ],
       },
       self,

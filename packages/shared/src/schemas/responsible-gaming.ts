@@ -61,14 +61,18 @@ export type RgSetLimitsBody = z.infer<typeof rgSetLimitsBodySchema>;
  * The site sends them as an ordinary limits change.
  */
 export const RG_SIGN_UP_DEPOSIT_PERIODS = ['day', 'week', 'month'] as const;
+/** A money limit as typed at sign-up: a decimal comma is fine; above zero. */
+const signUpAmount = z
+  .string()
+  .trim()
+  .regex(/^\d{1,15}([.,]\d{1,8})?$/)
+  .refine((v) => Number(v.replace(',', '.')) > 0);
+/** The sign-up's limits (Portaria SPA/MF 1.231/2024): a deposit and a loss limit, each for the period picked, and hours a day. */
 export const rgSignUpLimitsSchema = z.object({
   depositPeriod: z.enum(RG_SIGN_UP_DEPOSIT_PERIODS),
-  /** As typed: a decimal comma is fine. */
-  deposit: z
-    .string()
-    .trim()
-    .regex(/^\d{1,15}([.,]\d{1,8})?$/)
-    .refine((v) => Number(v.replace(',', '.')) > 0),
+  deposit: signUpAmount,
+  lossPeriod: z.enum(RG_SIGN_UP_DEPOSIT_PERIODS),
+  loss: signUpAmount,
   dailyHours: z
     .string()
     .trim()
@@ -82,6 +86,7 @@ export function signUpLimitChanges(values: RgSignUpLimits): RgSetLimitsBody {
   return {
     limits: [
       { kind: `deposit_${values.depositPeriod}`, value: values.deposit.replace(',', '.') },
+      { kind: `loss_${values.lossPeriod}`, value: values.loss.replace(',', '.') },
       { kind: 'daily_time', value: String(Number(values.dailyHours) * 60) },
     ],
   };

@@ -59,6 +59,7 @@ describeEachDatabase('the identity check is bound to the registered CPF and date
           limits: [
             { kind: 'deposit_month', value: '1000' },
             { kind: 'daily_time', value: '600' },
+            { kind: 'loss_month', value: '100000' },
           ],
         },
       }),

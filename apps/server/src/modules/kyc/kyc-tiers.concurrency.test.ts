@@ -43,6 +43,7 @@ describePostgres('the unverified deposit cap under concurrency [postgres]', () =
           limits: [
             { kind: 'deposit_month', value: '100000' },
             { kind: 'daily_time', value: '600' },
+            { kind: 'loss_month', value: '100000' },
           ],
         },
       }),

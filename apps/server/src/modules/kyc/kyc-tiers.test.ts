@@ -60,6 +60,7 @@ describeEachDatabase('KYC tiers: the unverified deposit cap and facial re-verifi
           limits: [
             { kind: 'deposit_month', value: '100000' },
             { kind: 'daily_time', value: '600' },
+            { kind: 'loss_month', value: '100000' },
           ],
         },
       }),

@@ -79,6 +79,7 @@ export async function setBrLimits(app: App, player: { token: string }): Promise<
         limits: [
           { kind: 'deposit_month', value: '1000' },
           { kind: 'daily_time', value: '600' },
+          { kind: 'loss_month', value: '100000' },
         ],
       },
     }),

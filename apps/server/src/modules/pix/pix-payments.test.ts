@@ -72,6 +72,7 @@ describeEachDatabase('PIX payments under the BR profile', (target) => {
     for (const limit of [
       { kind: 'deposit_month', value: '5000' },
       { kind: 'daily_time', value: '600' },
+      { kind: 'loss_month', value: '100000' },
     ]) {
       valueOf(
         await call(t.app, 'PUT', '/wps/responsible-gaming/limits', {

@@ -242,6 +242,7 @@ describeEachDatabase('referral', (target) => {
             limits: [
               { kind: 'deposit_month', value: '1000' },
               { kind: 'daily_time', value: '600' },
+              { kind: 'loss_month', value: '100000' },
             ],
           },
         }),

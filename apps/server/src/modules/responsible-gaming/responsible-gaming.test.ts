@@ -185,7 +185,7 @@ describeEachDatabase('responsible gaming: limits, time-outs, self-exclusion, rea
     expect(after.list.find((o) => o.id === second.id)?.status).toBe('credited');
   });
 
-  it('under BR, asks for a deposit and a time limit before any deposit, and keeps the reality check on', async () => {
+  it('under BR, asks for a deposit, a loss and a time limit before any deposit or bet, and keeps the reality check on', async () => {
     await setJurisdiction('BR');
     try {
       const p = await player({ cpf: newCpf(), birthDate: '1990-01-01' });
@@ -201,8 +201,21 @@ describeEachDatabase('responsible gaming: limits, time-outs, self-exclusion, rea
       s = valueOf<RgStatus>(await setLimits(p.token, [{ kind: 'deposit_month', value: '500' }]));
       expect(s.mustSetLimits).toBe(true);
       s = valueOf<RgStatus>(await setLimits(p.token, [{ kind: 'daily_time', value: '120' }]));
+      // A deposit and a time limit are not enough: Portaria 1.231 asks for a loss limit too.
+      expect(s.mustSetLimits).toBe(true);
+      expectFailure(await createOrderCall(t, p.token, channel.id, '10'), 'RG_LIMITS_REQUIRED', 403);
+      const bet = await Promise.resolve(
+        t.app.services.responsibleGaming.guards.betLimits(p.memberId, t.database.db),
+      ).then(
+        () => null,
+        (err: unknown) => err,
+      );
+      expect(bet).toMatchObject({ errorCode: 'RG_LIMITS_REQUIRED' });
+      s = valueOf<RgStatus>(await setLimits(p.token, [{ kind: 'loss_week', value: '300' }]));
       expect(s.mustSetLimits).toBe(false);
       await createOrder(t, p.token, channel.id, '10');
+      // Nor can the only loss limit be removed while the licence asks for one.
+      expectFailure(await setLimits(p.token, [{ kind: 'loss_week', value: null }]), 'RG_LIMITS_REQUIRED', 403);
       // The only deposit limit cannot be removed while the licence asks for one.
       expectFailure(await setLimits(p.token, [{ kind: 'deposit_month', value: null }]), 'RG_LIMITS_REQUIRED', 403);
       expectFailure(

@@ -55,7 +55,7 @@ export const SESSION_LIMIT_BREAK_MINUTES = 60;
 /** After the request to end an expired self-exclusion, the wait before login works (LCCP 3.5.3: one day). */
 export const SELF_EXCLUSION_COOLING_OFF_HOURS = 24;
 
-/** The licence's mandatory parts: BR asks for deposit and time limits at sign-up and a reality check. */
+/** The licence's mandatory parts: BR asks for deposit, loss and time limits at sign-up and a reality check. */
 export function requiresLimits(profile: JurisdictionProfile): boolean {
   return profile === 'BR';
 }
@@ -72,11 +72,28 @@ export function valueOf(state: LimitState, kind: RgLimitKind): bigint | null {
   return v === null || v === undefined ? null : BigInt(v);
 }
 
-/** Whether the required limits are there: a deposit limit (any period) and a time limit (session or daily). */
-export function hasRequiredLimits(state: LimitState): { deposit: boolean; time: boolean } {
+/** The limits the licence asks for at sign-up, each present or not. */
+export type RequiredLimits = { deposit: boolean; loss: boolean; time: boolean };
+
+/**
+ * Whether the required limits are there: a deposit limit and a loss limit (any period each) and a
+ * time limit (session or daily). Portaria SPA/MF 1.231/2024 asks for all three at sign-up.
+ */
+export function hasRequiredLimits(state: LimitState): RequiredLimits {
   const set = (kinds: RgLimitKind[]) => kinds.some((k) => valueOf(state, k) !== null);
-  return { deposit: set(['deposit_day', 'deposit_week', 'deposit_month']), time: set(['session_time', 'daily_time']) };
+  return {
+    deposit: set(['deposit_day', 'deposit_week', 'deposit_month']),
+    loss: set(['loss_day', 'loss_week', 'loss_month']),
+    time: set(['session_time', 'daily_time']),
+  };
 }
+
+/** All of the required limits are there. */
+export const hasAllRequired = (have: RequiredLimits): boolean => have.deposit && have.loss && have.time;
+
+/** A required limit `before` had that `after` lacks: what a removal may not leave. */
+export const losesRequired = (before: RequiredLimits, after: RequiredLimits): boolean =>
+  (before.deposit && !after.deposit) || (before.loss && !after.loss) || (before.time && !after.time);
 
 /** A limit's value as the player reads it: major units for money, minutes for time. */
 export function shown(kind: RgLimitKind, value: bigint | null, scale: number): string | null {

@@ -75,6 +75,7 @@ describeEachDatabase('responsible gaming: waiting limit changes', (target) => {
         { kind: 'deposit_day', value: '100' },
         { kind: 'deposit_month', value: '1000' },
         { kind: 'daily_time', value: '120' },
+        { kind: 'loss_month', value: '1000' },
       ]),
     );
     // Both removals asked for under the permissive profile, where no limit is required.
