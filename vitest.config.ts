@@ -26,6 +26,11 @@ import { PGLITE_SMOKE_FILES } from './apps/server/test/pglite-smoke.ts';
 // startup options of its own (apps/server/src/db/database.ts sets JIT off per connection instead).
 // docs/testing.md.
 process.env.PGOPTIONS ??= '-c synchronous_commit=off';
+// A server a test starts in its own process on a new database installs the demo operator under
+// DEMO_JURISDICTION (db/seed-jurisdiction.ts), BR by default. The suites register players by
+// username and test the licence by switching it themselves, so their servers start under the
+// generic licence, as the browser suite's do (playwright.config.ts).
+process.env.DEMO_JURISDICTION ??= 'permissive';
 
 const shared = {
   testTimeout: 60_000,
