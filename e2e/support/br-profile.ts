@@ -71,12 +71,14 @@ export async function registerWithCpf(page: Page, baseURL: string, prefix: strin
   return username;
 }
 
-/** The sign-up's limits step: a monthly deposit limit and hours a day, saved; the identity step follows. */
+/** The sign-up's limits step: monthly deposit and loss limits (the loss limit as the deposit's) and hours a day, saved. */
 export async function setSignUpLimits(page: Page, deposit: string, hours: string): Promise<void> {
   await expect(page).toHaveURL(/\/welcome\/limits$/);
   const step = page.getByTestId('sign-up-limits');
   await step.getByLabel('Período do limite de depósito').selectOption({ label: 'Depósitos por mês' });
   await step.getByLabel(fieldLabel('Limite de depósito')).fill(deposit);
+  await step.getByLabel('Período do limite de perdas').selectOption({ label: 'Perda líquida por mês' });
+  await step.getByLabel(fieldLabel('Limite de perdas')).fill(deposit);
   await step.getByLabel(fieldLabel('Tempo por dia')).fill(hours);
   await step.getByRole('button', { name: 'Salvar e continuar' }).click();
   await expect(page).toHaveURL(/\/welcome\/identity$/);

@@ -57,18 +57,23 @@ export type RgSetLimitsBody = z.infer<typeof rgSetLimitsBodySchema>;
 
 /**
  * The step right after a registration under a licence that asks for limits at sign-up (the player
- * site's form): one deposit limit for the period the player picks and a daily time limit in hours.
- * The site sends them as an ordinary limits change.
+ * site's form): one deposit limit and one loss limit, each for the period the player picks, and a
+ * daily time limit in hours. The site sends them as an ordinary limits change.
  */
 export const RG_SIGN_UP_DEPOSIT_PERIODS = ['day', 'week', 'month'] as const;
-export const rgSignUpLimitsSchema = z.object({
-  depositPeriod: z.enum(RG_SIGN_UP_DEPOSIT_PERIODS),
-  /** As typed: a decimal comma is fine. */
-  deposit: z
+/** A money limit as typed: a decimal comma is fine. */
+const typedAmount = () =>
+  z
     .string()
     .trim()
     .regex(/^\d{1,15}([.,]\d{1,8})?$/)
-    .refine((v) => Number(v.replace(',', '.')) > 0),
+    .refine((v) => Number(v.replace(',', '.')) > 0);
+export const rgSignUpLimitsSchema = z.object({
+  depositPeriod: z.enum(RG_SIGN_UP_DEPOSIT_PERIODS),
+  deposit: typedAmount(),
+  /** The net loss limit's period (loss_day, loss_week, loss_month). */
+  lossPeriod: z.enum(RG_SIGN_UP_DEPOSIT_PERIODS),
+  loss: typedAmount(),
   dailyHours: z
     .string()
     .trim()
@@ -82,6 +87,7 @@ export function signUpLimitChanges(values: RgSignUpLimits): RgSetLimitsBody {
   return {
     limits: [
       { kind: `deposit_${values.depositPeriod}`, value: values.deposit.replace(',', '.') },
+      { kind: `loss_${values.lossPeriod}`, value: values.loss.replace(',', '.') },
       { kind: 'daily_time', value: String(Number(values.dailyHours) * 60) },
     ],
   };
@@ -114,7 +120,7 @@ export const rgStatusSchema = z.object({
   realityCheckMinutes: z.number().int().nullable(),
   /** The operator's licence asks for a reality check (the player may change the interval, not turn it off). */
   realityCheckRequired: z.boolean(),
-  /** The licence asks for a deposit limit and a time limit before any deposit or bet. */
+  /** The licence asks for a deposit limit, a loss limit and a time limit before any deposit or bet. */
   limitsRequired: z.boolean(),
   /** Required limits still missing: deposits and bets are refused until they are set. */
   mustSetLimits: z.boolean(),

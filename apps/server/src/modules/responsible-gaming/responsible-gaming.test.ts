@@ -20,7 +20,8 @@ import {
   operatorToken,
   pressSandboxButton,
 } from '../deposit/deposit.test-support';
-import { setLicence } from '../licence/licence-fixtures';
+import { brRegistrationDetails } from '../identity/identity-fixtures';
+import { confirmContactByEmail, setLicence } from '../licence/licence-fixtures';
 
 const HOUR = 3_600_000;
 
@@ -185,7 +186,7 @@ describeEachDatabase('responsible gaming: limits, time-outs, self-exclusion, rea
     expect(after.list.find((o) => o.id === second.id)?.status).toBe('credited');
   });
 
-  it('under BR, asks for a deposit and a time limit before any deposit, and keeps the reality check on', async () => {
+  it('under BR, asks for a deposit, a loss and a time limit before any deposit, and keeps the reality check on', async () => {
     await setJurisdiction('BR');
     try {
       const p = await player({ cpf: newCpf(), birthDate: '1990-01-01' });
@@ -201,10 +202,16 @@ describeEachDatabase('responsible gaming: limits, time-outs, self-exclusion, rea
       s = valueOf<RgStatus>(await setLimits(p.token, [{ kind: 'deposit_month', value: '500' }]));
       expect(s.mustSetLimits).toBe(true);
       s = valueOf<RgStatus>(await setLimits(p.token, [{ kind: 'daily_time', value: '120' }]));
+      // A loss limit too (Portaria SPA/MF 1.231/2024): without one, still no deposit.
+      expect(s.mustSetLimits).toBe(true);
+      await confirmContactByEmail(t.app, p);
+      expectFailure(await createOrderCall(t, p.token, channel.id, '10'), 'RG_LIMITS_REQUIRED', 403);
+      s = valueOf<RgStatus>(await setLimits(p.token, [{ kind: 'loss_week', value: '200' }]));
       expect(s.mustSetLimits).toBe(false);
       await createOrder(t, p.token, channel.id, '10');
-      // The only deposit limit cannot be removed while the licence asks for one.
+      // The only deposit limit, and the only loss limit, cannot be removed while the licence asks for them.
       expectFailure(await setLimits(p.token, [{ kind: 'deposit_month', value: null }]), 'RG_LIMITS_REQUIRED', 403);
+      expectFailure(await setLimits(p.token, [{ kind: 'loss_week', value: null }]), 'RG_LIMITS_REQUIRED', 403);
       expectFailure(
         await call(t.app, 'PUT', '/wps/responsible-gaming/reality-check', {
           token: p.token,
@@ -234,6 +241,7 @@ describeEachDatabase('responsible gaming: limits, time-outs, self-exclusion, rea
         agree: true,
         cpf,
         birthDate: '1990-01-01',
+        ...brRegistrationDetails(),
       });
       expect(again.statusCode, again.body).toBeGreaterThanOrEqual(400);
       expect(['RG_EXCLUDED_REGISTRATION', 'CPF_TAKEN']).toContain((again.json() as { errorCode: string }).errorCode);

@@ -55,7 +55,7 @@ export const SESSION_LIMIT_BREAK_MINUTES = 60;
 /** After the request to end an expired self-exclusion, the wait before login works (LCCP 3.5.3: one day). */
 export const SELF_EXCLUSION_COOLING_OFF_HOURS = 24;
 
-/** The licence's mandatory parts: BR asks for deposit and time limits at sign-up and a reality check. */
+/** The licence's mandatory parts: BR asks for deposit, loss and time limits at sign-up and a reality check. */
 export function requiresLimits(profile: JurisdictionProfile): boolean {
   return profile === 'BR';
 }
@@ -72,10 +72,30 @@ export function valueOf(state: LimitState, kind: RgLimitKind): bigint | null {
   return v === null || v === undefined ? null : BigInt(v);
 }
 
-/** Whether the required limits are there: a deposit limit (any period) and a time limit (session or daily). */
-export function hasRequiredLimits(state: LimitState): { deposit: boolean; time: boolean } {
+/** Which of the required limits are there (each of any period). */
+export type RequiredLimits = { deposit: boolean; loss: boolean; time: boolean };
+
+/**
+ * Whether the required limits are there: a deposit limit, a loss limit (any period each) and a
+ * time limit (session or daily). BR asks for all three at sign-up (licence.ts: limitsAtSignUp).
+ */
+export function hasRequiredLimits(state: LimitState): RequiredLimits {
   const set = (kinds: RgLimitKind[]) => kinds.some((k) => valueOf(state, k) !== null);
-  return { deposit: set(['deposit_day', 'deposit_week', 'deposit_month']), time: set(['session_time', 'daily_time']) };
+  return {
+    deposit: set(['deposit_day', 'deposit_week', 'deposit_month']),
+    loss: set(['loss_day', 'loss_week', 'loss_month']),
+    time: set(['session_time', 'daily_time']),
+  };
+}
+
+/** Every required limit is there. */
+export function hasAllRequired(have: RequiredLimits): boolean {
+  return have.deposit && have.loss && have.time;
+}
+
+/** A change that would take away a required limit that was there. */
+export function dropsRequired(before: RequiredLimits, after: RequiredLimits): boolean {
+  return (before.deposit && !after.deposit) || (before.loss && !after.loss) || (before.time && !after.time);
 }
 
 /** A limit's value as the player reads it: major units for money, minutes for time. */

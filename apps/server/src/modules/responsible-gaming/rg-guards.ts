@@ -7,7 +7,16 @@ import type { Database } from '../../db/schema';
 import type { BetLimits } from '../gateway/seamless.repository';
 import { AppError } from '../../http/app-error';
 import { findLimits, isExcluded, lockPlayer } from './responsible-gaming.repository';
-import { hasRequiredLimits, limitState, requiresLimits, valueOf, type LimitState, type RgContext } from './rg-context';
+import {
+  hasAllRequired,
+  hasRequiredLimits,
+  limitState,
+  requiresLimits,
+  valueOf,
+  type LimitState,
+  type RequiredLimits,
+  type RgContext,
+} from './rg-context';
 import { periodStart, type RgPeriod } from './rg-periods';
 
 type Db = Kysely<Database>;
@@ -16,8 +25,8 @@ type Db = Kysely<Database>;
 type BetRules = {
   stake: bigint | null;
   loss: { period: RgPeriod; limit: bigint }[];
-  deposit: boolean;
-  time: boolean;
+  /** Which of the limits a licence may require are set. */
+  required: RequiredLimits;
   excluded: boolean;
 };
 
@@ -41,7 +50,7 @@ const LOSS_KINDS = [
 function limitsRequired(): AppError {
   return new AppError(
     ErrorCode.RG_LIMITS_REQUIRED,
-    'Set a deposit limit and a time limit before depositing or playing',
+    'Set a deposit limit, a loss limit and a time limit before depositing or playing',
   );
 }
 
@@ -68,7 +77,7 @@ export function createRgGuards(ctx: RgContext, feedIsLive: () => boolean) {
       const limit = valueOf(state, kind);
       if (limit !== null) loss.push({ period, limit });
     }
-    return { stake: valueOf(state, 'stake'), loss, ...hasRequiredLimits(state), excluded };
+    return { stake: valueOf(state, 'stake'), loss, required: hasRequiredLimits(state), excluded };
   }
 
   async function loadRules(t: Db, memberId: string): Promise<BetRules> {
@@ -89,7 +98,7 @@ export function createRgGuards(ctx: RgContext, feedIsLive: () => boolean) {
       rules.stake === null &&
       rules.loss.length === 0 &&
       !rules.excluded &&
-      (!requiresLimits(p) || (rules.deposit && rules.time))
+      (!requiresLimits(p) || hasAllRequired(rules.required))
     );
   }
 
@@ -102,7 +111,7 @@ export function createRgGuards(ctx: RgContext, feedIsLive: () => boolean) {
     const rules = await loadRules(t, memberId);
     const p = await readProfile(t);
     if (rules.excluded) throw new AppError(ErrorCode.RG_SELF_EXCLUDED, 'This account is excluded from play');
-    if (requiresLimits(p) && !(rules.deposit && rules.time)) throw limitsRequired();
+    if (requiresLimits(p) && !hasAllRequired(rules.required)) throw limitsRequired();
     return limitsOf(rules, await ctx.timeZone(t));
   }
 
@@ -190,7 +199,7 @@ export function createRgGuards(ctx: RgContext, feedIsLive: () => boolean) {
         await lockPlayer(trx, memberId);
         if (requiresLimits(await ctx.jurisdictionIn(trx))) {
           const have = hasRequiredLimits(limitState(await findLimits(trx, memberId)));
-          if (!have.deposit || !have.time) throw limitsRequired();
+          if (!hasAllRequired(have)) throw limitsRequired();
         }
         const refusal = await depositRefusal(trx, memberId, amountMinor, at, scale, used);
         if (refusal) throw refusal;

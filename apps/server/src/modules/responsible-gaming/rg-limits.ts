@@ -24,6 +24,8 @@ import { createRgChangeRecorder } from './rg-changes';
 import {
   ALL_KINDS,
   BR_DEFAULT_REALITY_CHECK_MINUTES,
+  dropsRequired,
+  hasAllRequired,
   hasRequiredLimits,
   limitState,
   requiresLimits,
@@ -104,7 +106,7 @@ export function createRgLimits(ctx: RgContext, evict: (memberId: string) => void
       realityCheckMinutes: player?.reality_check_minutes ?? (required ? BR_DEFAULT_REALITY_CHECK_MINUTES : null),
       realityCheckRequired: required,
       limitsRequired: required,
-      mustSetLimits: required && !(have.deposit && have.time),
+      mustSetLimits: required && !hasAllRequired(have),
     };
   }
 
@@ -114,10 +116,10 @@ export function createRgLimits(ctx: RgContext, evict: (memberId: string) => void
     const eventual: LimitState = new Map([...state].map(([k, r]) => [k, r.pending_remove ? { ...r, value: null } : r]));
     const before = hasRequiredLimits(state);
     const after = hasRequiredLimits(eventual);
-    if ((before.deposit && !after.deposit) || (before.time && !after.time)) {
+    if (dropsRequired(before, after)) {
       throw new AppError(
         ErrorCode.RG_LIMITS_REQUIRED,
-        'The licence requires a deposit limit and a time limit; change them instead of removing them',
+        'The licence requires a deposit limit, a loss limit and a time limit; change them instead of removing them',
       );
     }
   }
@@ -232,8 +234,11 @@ export function createRgLimits(ctx: RgContext, evict: (memberId: string) => void
           });
           const was = hasRequiredLimits(state);
           const will = hasRequiredLimits(next);
-          if ((was.deposit && !will.deposit) || (was.time && !will.time))
-            throw new AppError(ErrorCode.RG_LIMITS_REQUIRED, 'The licence requires a deposit limit and a time limit');
+          if (dropsRequired(was, will))
+            throw new AppError(
+              ErrorCode.RG_LIMITS_REQUIRED,
+              'The licence requires a deposit limit, a loss limit and a time limit',
+            );
         }
         await writeLimit(trx, {
           memberId,

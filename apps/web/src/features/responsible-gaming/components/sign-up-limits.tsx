@@ -22,7 +22,7 @@ export const SIGN_UP_LIMITS_PATH = '/welcome/limits';
 
 /**
  * The sign-up's first step under a licence that asks for limits at registration (docs/compliance.md,
- * "Responsible gambling"): a deposit limit for the period the player picks and a daily time limit,
+ * "Responsible gambling"): a deposit limit and a loss limit for the periods the player picks and a daily time limit,
  * saved as ordinary limits before the player reaches the lobby; then `next`.
  */
 export function SignUpLimitsPage({ next }: { next: string }) {
@@ -31,11 +31,12 @@ export function SignUpLimitsPage({ next }: { next: string }) {
   const save = useSetLimits();
   const navigate = useNavigate();
   const periodId = useId();
+  const lossPeriodId = useId();
   const { register, handleSubmit, formState } = useForm<RgSignUpLimits>({
     resolver: createFormResolver(rgSignUpLimitsSchema, (issue) =>
       t(issue.field === 'dailyHours' ? 'signUp.hoursInvalid' : 'signUp.amountInvalid'),
     ),
-    defaultValues: { depositPeriod: 'month', deposit: '', dailyHours: '' },
+    defaultValues: { depositPeriod: 'month', deposit: '', lossPeriod: 'month', loss: '', dailyHours: '' },
   });
   if (status.isPending) return <p className="content-page__note">{t('loading')}</p>;
   if (status.isError) return <FormError message={translateError(status.error)} />;
@@ -70,6 +71,29 @@ export function SignUpLimitsPage({ next }: { next: string }) {
             requiredMark
             error={formState.errors.deposit?.message}
             {...register('deposit')}
+          />
+          <div className="field">
+            <label className="field__label" htmlFor={lossPeriodId}>
+              {t('signUp.lossPeriod')}
+            </label>
+            <div className="field__box">
+              <select id={lossPeriodId} className="field__input" {...register('lossPeriod')}>
+                {RG_SIGN_UP_DEPOSIT_PERIODS.map((period) => (
+                  <option key={period} value={period}>
+                    {t(`limits.loss_${period}`)}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </div>
+          <TextField
+            label={t('signUp.loss')}
+            hint={status.data.currency}
+            inputMode="decimal"
+            autoComplete="off"
+            requiredMark
+            error={formState.errors.loss?.message}
+            {...register('loss')}
           />
           <TextField
             label={t('signUp.hours')}
