@@ -2,7 +2,14 @@ import crypto from 'node:crypto';
 import path from 'node:path';
 import { expect, test, type Page } from './support/test';
 import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations } from './support/servers';
-import { doSandboxIdentityCheck, registerWithCpf, setSignUpLimits, useBrServer } from './support/br-profile';
+import {
+  confirmSignUpContact,
+  doSandboxIdentityCheck,
+  fillRegistrationDetails,
+  registerWithCpf,
+  setSignUpLimits,
+  useBrServer,
+} from './support/br-profile';
 import { acceptTerms, fieldLabel } from './support/setup';
 import { newCpf } from '../apps/server/src/modules/identity/identity-fixtures';
 import { saveScreenshot } from './support/screenshots';
@@ -38,10 +45,11 @@ test.describe('the BR sign-up story', () => {
       await expect(page).toHaveURL(/\/welcome\/limits$/);
       const step = page.getByTestId('sign-up-limits');
       await expect(step.getByRole('heading', { name: 'Seus limites', level: 1 })).toBeVisible();
-      await expect(step).toContainText('Etapa 1 de 2');
+      await expect(step).toContainText('Etapa 1 de 3');
       await expectNoSeriousA11yViolations(page, `sign-up limits ${width}`);
       await step.getByRole('button', { name: 'Salvar e continuar' }).click();
-      await expect(step.getByText('Informe um valor maior que zero.')).toBeVisible();
+      // The deposit and the loss limit are both asked.
+      await expect(step.getByText('Informe um valor maior que zero.')).toHaveCount(2);
       await expect(step.getByText('Informe horas inteiras de 1 a 24.')).toBeVisible();
       await expectNoSeriousA11yViolations(page, `sign-up limits refused ${width}`);
       await saveScreenshot(page, { path: path.join(SHOTS, `limits-refused-${width}.png`), fullPage: true });
@@ -50,8 +58,16 @@ test.describe('the BR sign-up story', () => {
       await expect(page).toHaveURL(/\/welcome\/limits$/);
       await step.getByLabel('Período do limite de depósito').selectOption({ label: 'Depósitos por semana' });
       await step.getByLabel(fieldLabel('Limite de depósito')).fill('750,50');
+      await step.getByLabel('Período do limite de perdas').selectOption({ label: 'Perda líquida por mês' });
+      await step.getByLabel(fieldLabel('Limite de perdas')).fill('400');
       await step.getByLabel(fieldLabel('Tempo por dia')).fill('3');
       await step.getByRole('button', { name: 'Salvar e continuar' }).click();
+
+      // The contact step: an account registered by username confirms an e-mail by its code.
+      await expect(page).toHaveURL(/\/welcome\/contact$/);
+      await expect(page.getByTestId('sign-up-contact')).toContainText('Etapa 2 de 3');
+      await expectNoSeriousA11yViolations(page, `sign-up contact ${width}`);
+      await confirmSignUpContact(page);
 
       // The identity step: the check at the sandbox provider.
       await expect(page).toHaveURL(/\/welcome\/identity$/);
@@ -87,6 +103,7 @@ test.describe('the BR sign-up story', () => {
       // The limits chosen at sign-up are the player's limits.
       await page.goto(`${server.baseURL}/account/responsible-gaming`);
       await expect(page.getByLabel(fieldLabel('Depósitos por semana'))).toHaveValue('750,50');
+      await expect(page.getByLabel(fieldLabel('Perda líquida por mês'))).toHaveValue('400,00');
       await expect(page.getByLabel(fieldLabel('Tempo por dia'))).toHaveValue('180');
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
@@ -107,6 +124,7 @@ test.describe('the BR sign-up story', () => {
     await form.getByLabel(fieldLabel('Confirmar senha')).fill(PASSWORD);
     await form.getByRole('textbox', { name: fieldLabel('CPF') }).pressSequentially(details.cpf);
     await form.getByLabel(fieldLabel('Data de nascimento')).fill('1988-02-14');
+    await fillRegistrationDetails(form);
     await acceptTerms(form);
     await form.getByRole('button', { name: 'Cadastrar' }).click();
   }
