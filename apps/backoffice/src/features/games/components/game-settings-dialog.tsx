@@ -3,37 +3,58 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { gameSettingsBodySchema } from '@wps/shared/schemas/catalogue';
+import { RTP_MAX_BPS, gameSettingsBodySchema } from '@wps/shared/schemas/catalogue';
 import { parseTypedAmount } from '@wps/shared/schemas/typed-amount';
 import { SITE_MONEY } from '../../../lib/money';
 import { useSetGameSettings } from '../api/set-game-settings';
 import { LobbyPlacementFields } from './lobby-placement-fields';
 import { SettingsDialog } from './settings-dialog';
 
-export type EditableGame = { nodeId: string; name: string; sort: number; isHot: boolean; minBet: string };
+export type EditableGame = {
+  nodeId: string;
+  name: string;
+  sort: number;
+  isHot: boolean;
+  minBet: string;
+  /** The stated RTP as the operator types it ("96,50"), empty when none is stated. */
+  rtp: string;
+};
+
+/** An RTP typed as a percentage with up to two decimals ("96,5") in basis points; null when not one. */
+function rtpBps(text: string): number | null {
+  const bps = parseTypedAmount(text, 2);
+  return bps === null || bps > BigInt(RTP_MAX_BPS) ? null : Number(bps);
+}
 
 /**
- * The form as the operator types it: the minimum bet in the site's money ("0,50" or "0.50"),
- * turned into minor units for the shared request schema, which checks the rest.
+ * The form as the operator types it: the minimum bet in the site's money ("0,50" or "0.50") and
+ * the RTP as a percentage ("96,5"; left empty it stays unstated), turned into minor units and
+ * basis points for the shared request schema, which checks the rest.
  */
 const formSchema = z
   .object({
     sort: gameSettingsBodySchema.shape.sort.unwrap(),
     isHot: z.boolean(),
     minBet: z.string().refine((text) => parseTypedAmount(text, SITE_MONEY.scale) !== null, 'amount'),
+    rtp: z.string().refine((text) => text.trim() === '' || rtpBps(text) !== null, 'rtp'),
     reason: gameSettingsBodySchema.shape.reason,
   })
-  .transform(({ minBet, ...rest }) =>
-    gameSettingsBodySchema.parse({ ...rest, minBetMinor: String(parseTypedAmount(minBet, SITE_MONEY.scale)) }),
+  .transform(({ minBet, rtp, ...rest }) =>
+    gameSettingsBodySchema.parse({
+      ...rest,
+      minBetMinor: String(parseTypedAmount(minBet, SITE_MONEY.scale)),
+      ...(rtp.trim() === '' ? {} : { rtpBps: rtpBps(rtp) }),
+    }),
   );
 
 type FormInput = z.input<typeof formSchema>;
 type FormValues = z.output<typeof formSchema>;
 
-/** A game's order within its vendor, its hot flag and its minimum bet, with the reason for the audit log. */
+/** A game's order within its vendor, its hot flag, its minimum bet and its RTP, with the reason for the audit log. */
 export function GameSettingsDialog({ game, onClose }: { game: EditableGame; onClose: () => void }) {
   const { t } = useTranslation('games');
   const minBetId = useId();
+  const rtpId = useId();
   const save = useSetGameSettings(() => t('settings.saved', { name: game.name }));
   const {
     register,
@@ -41,7 +62,7 @@ export function GameSettingsDialog({ game, onClose }: { game: EditableGame; onCl
     formState: { errors },
   } = useForm<FormInput, unknown, FormValues>({
     resolver: zodResolver(formSchema),
-    defaultValues: { sort: game.sort, isHot: game.isHot, minBet: game.minBet, reason: '' },
+    defaultValues: { sort: game.sort, isHot: game.isHot, minBet: game.minBet, rtp: game.rtp, reason: '' },
   });
   const submit = handleSubmit(async (values) => {
     await save.mutateAsync({ nodeId: game.nodeId, ...values }).then(onClose, () => undefined);
@@ -74,6 +95,28 @@ export function GameSettingsDialog({ game, onClose }: { game: EditableGame; onCl
         {errors.minBet && (
           <p id={`${minBetId}-error`} className="field__error" role="alert">
             {t('settings.minBetInvalid')}
+          </p>
+        )}
+      </div>
+      <div className={`field${errors.rtp ? ' has-error' : ''}`}>
+        <label className="field__label" htmlFor={rtpId}>
+          {t('settings.rtp')}
+        </label>
+        <input
+          id={rtpId}
+          className="field__input"
+          inputMode="decimal"
+          autoComplete="off"
+          aria-invalid={errors.rtp ? true : undefined}
+          aria-describedby={errors.rtp ? `${rtpId}-error` : `${rtpId}-hint`}
+          {...register('rtp')}
+        />
+        <p id={`${rtpId}-hint`} className="field__hint">
+          {t('settings.rtpHint')}
+        </p>
+        {errors.rtp && (
+          <p id={`${rtpId}-error`} className="field__error" role="alert">
+            {t('settings.rtpInvalid')}
           </p>
         )}
       </div>
