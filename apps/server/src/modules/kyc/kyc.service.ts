@@ -185,16 +185,19 @@ export function createKycService(ctx: KycContext) {
 
     /** Whether the player holds a passed check. */
     isVerified: (memberId: string) => verifiedIn(db, memberId),
-    /** Whether the player passed an identity check, read in the caller's transaction (the licence's stake door). */
-    passedIn: (trx: Db, memberId: string) => verifiedIn(trx, memberId),
+    /**
+     * Whether the player passed an identity check, read in the caller's transaction: the licence's
+     * stake door, which has read the licence already and says whether only a bound check counts.
+     */
+    passedIn: (trx: Db, memberId: string, boundOnly: boolean) => hasPassedCheck(trx, memberId, boundOnly),
 
     /** What the player's identity check says now. */
     async status(memberId: string): Promise<KycStatus> {
-      const boundOnly = identifiesPlayers(await ctx.jurisdiction());
-      const [latest, passed, required, depositCap, dueSince] = await Promise.all([
+      const profile = await ctx.jurisdiction();
+      const required = jurisdictionRules(profile).kyc;
+      const [latest, passed, depositCap, dueSince] = await Promise.all([
         findLatestCheck(db, memberId),
-        findLatestPassedCheck(db, memberId, boundOnly),
-        isRequired(),
+        findLatestPassedCheck(db, memberId, identifiesPlayers(profile)),
         ctx.tiers?.capOf(memberId) ?? null,
         ctx.tiers?.dueSince(memberId) ?? null,
       ]);

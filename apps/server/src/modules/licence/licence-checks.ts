@@ -54,13 +54,14 @@ export function clearedOfBarredList(isClearToday: (trx: Db, memberId: string) =>
  */
 export function identifiedAndVerified(
   cpfOf: (trx: Db, memberId: string) => Promise<string | null>,
-  passedIdentityCheck: (trx: Db, memberId: string) => Promise<boolean>,
+  /** `boundOnly`: the licence identifies players, so only a check bound to the registered CPF counts. */
+  passedIdentityCheck: (trx: Db, memberId: string, boundOnly: boolean) => Promise<boolean>,
 ): LicenceCheck {
   return {
     name: 'the bettor is identified and passed the identity check where the licence asks (identity, kyc)',
     breaks: async (trx, { rules, subject }) => {
       if (rules.identity !== 'none' && (await cpfOf(trx, subject.memberId)) === null) return 'identity';
-      if (rules.kyc && !(await passedIdentityCheck(trx, subject.memberId))) return 'kyc';
+      if (rules.kyc && !(await passedIdentityCheck(trx, subject.memberId, rules.identity !== 'none'))) return 'kyc';
       return null;
     },
   };
