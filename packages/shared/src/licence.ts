@@ -100,6 +100,12 @@ export function lotteryProductClass(game: { resultCountry: string | null }): Pro
   return game.resultCountry === null ? null : 'foreign_lottery';
 }
 
+/** Whether the licence's forbidden classes hide this lottery game from players (menus, lists, the live stream). */
+export function lotteryGameHidden(game: { resultCountry: string | null }, forbidden: readonly ProductClass[]): boolean {
+  const product = lotteryProductClass(game);
+  return product !== null && forbidden.includes(product);
+}
+
 /** What a licence asks of the whole site. Each field is one rule; `LicenceProfile.sources` says where it comes from. */
 export type LicenceRules = {
   /** The national identity every player registers with ('cpf': Brazil's taxpayer number, one account per CPF). */

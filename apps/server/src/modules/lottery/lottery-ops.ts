@@ -1,5 +1,5 @@
 import { ErrorCode } from '@wps/shared/error-codes';
-import { lotteryProductClass, type ProductClass } from '@wps/shared/licence';
+import { lotteryGameHidden, type ProductClass } from '@wps/shared/licence';
 import type { Kysely } from 'kysely';
 import { AppError } from '../../http/app-error';
 import { runInTransaction } from '../../db/run-in-transaction';
@@ -61,11 +61,10 @@ export function createLotteryOps(ctx: OpsContext) {
 
   /** A game for the back office, with its house edges and whether the licence in force hides it from players. */
   function gameView(g: GameRow, forbidden: readonly ProductClass[]) {
-    const product = lotteryProductClass(g);
     return {
       ...g,
       edges: rules.edges(g.family, g.paytable),
-      hiddenByLicence: product !== null && forbidden.includes(product),
+      hiddenByLicence: lotteryGameHidden(g, forbidden),
     };
   }
 

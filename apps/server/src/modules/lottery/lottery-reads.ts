@@ -8,7 +8,7 @@ import type {
   LotteryTicketView,
 } from '@wps/shared/schemas/lottery';
 import type { Kysely } from 'kysely';
-import { lotteryProductClass, type ProductClass } from '@wps/shared/licence';
+import { lotteryGameHidden, type ProductClass } from '@wps/shared/licence';
 import { AppError } from '../../http/app-error';
 import type { Database } from '../../db/schema';
 import { findOpenDraw, findOpenDraws, findRecentResults, type DrawRow } from './lottery-draws.repository';
@@ -113,14 +113,12 @@ export function createLotteryReads(ctx: ReadsContext) {
   /** The games on sale, less a product the licence forbids: every menu and the popular and recent lists read these. */
   async function activeGames(prizeMode?: LotteryPrizeMode): Promise<GameRow[]> {
     const forbidden: readonly ProductClass[] = (await ctx.forbidden?.()) ?? [];
-    return (await findGames(db)).filter((g) => {
-      const product = lotteryProductClass(g);
-      return (
+    return (await findGames(db)).filter(
+      (g) =>
         g.status === 'active' &&
         (prizeMode === undefined || g.prizeMode === prizeMode) &&
-        (product === null || !forbidden.includes(product))
-      );
-    });
+        !lotteryGameHidden(g, forbidden),
+    );
   }
 
   /** GET /lgw/games/game_menus: the games by their menu group. */

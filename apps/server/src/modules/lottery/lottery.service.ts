@@ -5,7 +5,7 @@ import type { AuditService } from '../audit/audit.service';
 import type { GatewayService } from '../gateway/gateway.service';
 import type { SystemService } from '../system/system.service';
 import { LOTTERY_VENDORS } from '@wps/shared/schemas/lottery';
-import { licenceRules, lotteryProductClass, type JurisdictionProfile } from '@wps/shared/licence';
+import { licenceRules, lotteryGameHidden, lotteryProductClass, type JurisdictionProfile } from '@wps/shared/licence';
 import type { LicenceBlocker } from '@wps/shared/schemas/licence';
 import type { ProductLicence } from '../licence/licence-products';
 import { findActiveForeignGames, findGame, findGames } from './lottery-games.repository';
@@ -108,8 +108,7 @@ export function createLotteryService(ctx: LotteryContext) {
       const forbidden = (await ctx.licence?.forbidden()) ?? [];
       if (forbidden.length === 0) return true;
       const game = await findGame(db, gameCode);
-      const product = game ? lotteryProductClass(game) : null;
-      return product === null || !forbidden.includes(product);
+      return !game || !lotteryGameHidden(game, forbidden);
     },
   });
 

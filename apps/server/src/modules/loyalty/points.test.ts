@@ -45,6 +45,22 @@ describeEachDatabase('points and the points mall', (target) => {
     call(t.app, 'POST', `/wps/relay/${name}`, { token, payload });
   const pointsOf = async (p: Payer) => valueOf<{ points: string }>(await relay(p.token, 'MCS2_getPointBalance')).points;
 
+  /** `amount` points granted to the player by an operator, through the points reward sink. */
+  const givePoints = (p: Payer, amount: bigint) =>
+    t.database.db.transaction().execute((trx) =>
+      t.app.services.loyalty.points.payGrant(trx, {
+        grantId: `g${key()}`,
+        memberId: p.memberId,
+        kind: 'points',
+        amount,
+        currency: 'BRL',
+        source: 'operator',
+        sourceRef: 'test',
+        idempotencyKey: 'x',
+        params: {},
+      }),
+    );
+
   /** One slot spin of `stakeMinor` in the in-house game (category RNG), settled at once. */
   async function spin(p: Payer, stakeMinor: string): Promise<void> {
     const launched = valueOf<{ game_url: string }>(
@@ -106,19 +122,7 @@ describeEachDatabase('points and the points mall', (target) => {
 
   it('redeems with the payment password; the operator approves or rejects (points back once); cash items pay at once', async () => {
     const p = await createPayer(t.app, 0n);
-    await t.database.db.transaction().execute((trx) =>
-      t.app.services.loyalty.points.payGrant(trx, {
-        grantId: `g${key()}`,
-        memberId: p.memberId,
-        kind: 'points',
-        amount: 300n,
-        currency: 'BRL',
-        source: 'operator',
-        sourceRef: 'test',
-        idempotencyKey: 'x',
-        params: {},
-      }),
-    );
+    await givePoints(p, 300n);
     expect(await pointsOf(p)).toBe('300');
     const mug = await createItem({ stock: 1 });
     const list = valueOf<{ list: MallItem[] }>(await relay(p.token, 'MCS2_getPointReward'));
@@ -196,19 +200,7 @@ describeEachDatabase('points and the points mall', (target) => {
 
   it('gives a bonus item as bonus money at once, through the rewards engine, and refuses it where the licence forbids bonuses', async () => {
     const p = await createPayer(t.app, 0n);
-    await t.database.db.transaction().execute((trx) =>
-      t.app.services.loyalty.points.payGrant(trx, {
-        grantId: `g${key()}`,
-        memberId: p.memberId,
-        kind: 'points',
-        amount: 200n,
-        currency: 'BRL',
-        source: 'operator',
-        sourceRef: 'test',
-        idempotencyKey: 'x',
-        params: {},
-      }),
-    );
+    await givePoints(p, 200n);
     expectFailure(
       await call(t.app, 'PUT', '/ops/points/items', {
         token: ops,
@@ -256,19 +248,7 @@ describeEachDatabase('points and the points mall', (target) => {
 
   it('converts whole steps of points to cash at the operator rate, above the minimum, once per key', async () => {
     const p = await createPayer(t.app, 0n);
-    await t.database.db.transaction().execute((trx) =>
-      t.app.services.loyalty.points.payGrant(trx, {
-        grantId: `g${key()}`,
-        memberId: p.memberId,
-        kind: 'points',
-        amount: 450n,
-        currency: 'BRL',
-        source: 'operator',
-        sourceRef: 'test',
-        idempotencyKey: 'x',
-        params: {},
-      }),
-    );
+    await givePoints(p, 450n);
     const convert = (points: string, idempotencyKey = key()) =>
       callEncrypted(
         t.app,
@@ -301,19 +281,7 @@ describeEachDatabase('points and the points mall', (target) => {
     // Made before the switch: no CPF. Through the service, as licence-money.test.ts: the session of
     // such an account is asked for its CPF first, so the door is what a path around it meets.
     const p = await createPayer(t.app, 0n);
-    await t.database.db.transaction().execute((trx) =>
-      t.app.services.loyalty.points.payGrant(trx, {
-        grantId: `g${key()}`,
-        memberId: p.memberId,
-        kind: 'points',
-        amount: 300n,
-        currency: 'BRL',
-        source: 'operator',
-        sourceRef: 'test',
-        idempotencyKey: 'x',
-        params: {},
-      }),
-    );
+    await givePoints(p, 300n);
     await setLicence(t.app, 'BR');
     try {
       const refused = await t.app.services.loyalty.points
@@ -369,19 +337,7 @@ describeEachDatabase('points and the points mall', (target) => {
 
   it('never lets points go negative under parallel redeems', async () => {
     const p = await createPayer(t.app, 0n);
-    await t.database.db.transaction().execute((trx) =>
-      t.app.services.loyalty.points.payGrant(trx, {
-        grantId: `g${key()}`,
-        memberId: p.memberId,
-        kind: 'points',
-        amount: 250n,
-        currency: 'BRL',
-        source: 'operator',
-        sourceRef: 'test',
-        idempotencyKey: 'x',
-        params: {},
-      }),
-    );
+    await givePoints(p, 250n);
     const item = await createItem({ points: '50', stock: null });
     const results = await Promise.all(Array.from({ length: 12 }, () => redeem(p, item.id)));
     const okCount = results.filter((r) => r.statusCode === 200).length;
