@@ -49,6 +49,7 @@ import { allowsSignUpBonus } from '@wps/shared/rewards-jurisdiction';
 import { jurisdictionRules, type JurisdictionProfile } from '@wps/shared/jurisdiction';
 import {
   clearedOfBarredList,
+  confirmedContact,
   identifiedAndVerified,
   identifiedBettor,
   transfersBetweenPlayers,
@@ -541,6 +542,13 @@ export function createServices(ctx: AppContext) {
   // (docs/compliance.md, "Money in and out at the licence's doors").
   licence.policy.wire('money.in', identified);
   licence.policy.wire('money.out', identified);
+  // A new account registered without a confirmed contact (by username) stakes and moves no money
+  // until it confirms an e-mail or a mobile number by a code (the security module's links tell the
+  // identity module, in the link's transaction).
+  const contactConfirmed = confirmedContact(identity.isContactPending);
+  for (const door of ['money.in', 'money.out', 'money.transfer', 'stake', 'reward.pay'] as const)
+    licence.policy.wire(door, contactConfirmed);
+  security.useContactConfirmed(identity.contactConfirmed);
   // A stake on a product the licence forbids (a P2P table, a foreign lottery's draw) is refused;
   // asked by the bets, tickets and vendor transfers on such products (licence-products.ts).
   licence.policy.wire('stake', allowedProduct);

@@ -7,6 +7,7 @@ import type { LoginResult } from '@wps/shared/schemas/common';
 import type { EncryptedBody, RsaKeyResult } from '@wps/shared/schemas/session';
 import type { App } from '../src/app';
 import type { DatabaseHandle } from '../src/db/database';
+import { brRegistrationDetails } from '../src/modules/identity/identity-fixtures';
 import { insertMember, type NewMember } from '../src/modules/member/member.repository';
 import { createPasswordHasher } from '../src/modules/member/password-hasher';
 import type { SettingKey, Settings } from '../src/modules/system/operator-settings';
@@ -100,6 +101,9 @@ export async function registerUser(app: App, overrides: Record<string, unknown> 
     password,
     confirmPassword: password,
     agree: true,
+    // A registration with a CPF is a BR player's: it carries the address and gender BR asks for
+    // too, unless the test gives its own (a field set to undefined is left out).
+    ...('cpf' in overrides ? brRegistrationDetails() : {}),
     ...overrides,
   });
   return { username, password, result: valueOf<LoginResult>(res) };

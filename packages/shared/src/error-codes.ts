@@ -399,6 +399,12 @@ export const ErrorCode = {
   LICENCE_CHANGE_NOT_FOUND: 'LICENCE_CHANGE_NOT_FOUND',
   LICENCE_CHANGE_ALREADY_DECIDED: 'LICENCE_CHANGE_ALREADY_DECIDED',
   LICENCE_DOOR_NOT_WIRED: 'LICENCE_DOOR_NOT_WIRED',
+  /**
+   * The licence's contactConfirmation rule: an account registered without a confirmed contact
+   * stakes and moves no money until it enters a code sent to its e-mail or mobile (`value` as
+   * LICENCE_REFUSED's: the door, the rule and its source).
+   */
+  CONTACT_CONFIRMATION_REQUIRED: 'CONTACT_CONFIRMATION_REQUIRED',
   INTERNAL_ERROR: 'INTERNAL_ERROR',
 } as const;
 

@@ -284,5 +284,6 @@ export const errorStatus: Record<ErrorCode, number> = {
   LICENCE_CHANGE_ALREADY_DECIDED: 409,
   // A wiring fault, not the caller's: the door stays shut until the server is fixed.
   LICENCE_DOOR_NOT_WIRED: 503,
+  CONTACT_CONFIRMATION_REQUIRED: 403,
   INTERNAL_ERROR: 500,
 };

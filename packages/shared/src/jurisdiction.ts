@@ -10,14 +10,33 @@ export { JURISDICTION_PROFILES } from './licence';
  */
 export type JurisdictionRules = Pick<
   LicenceRules,
-  'identity' | 'minimumAge' | 'kyc' | 'barredList' | 'limitsAtSignUp' | 'depositMethods' | 'ownAccountsOnly'
+  | 'identity'
+  | 'minimumAge'
+  | 'kyc'
+  | 'barredList'
+  | 'limitsAtSignUp'
+  | 'addressAtSignUp'
+  | 'genderAtSignUp'
+  | 'contactConfirmation'
+  | 'depositMethods'
+  | 'ownAccountsOnly'
 >;
 
 /** The rules of a profile. */
 export function jurisdictionRules(profile: JurisdictionProfile): JurisdictionRules {
-  const { identity, minimumAge, kyc, barredList, limitsAtSignUp, depositMethods, ownAccountsOnly } =
-    licenceRules(profile);
-  return { identity, minimumAge, kyc, barredList, limitsAtSignUp, depositMethods, ownAccountsOnly };
+  const r = licenceRules(profile);
+  return {
+    identity: r.identity,
+    minimumAge: r.minimumAge,
+    kyc: r.kyc,
+    barredList: r.barredList,
+    limitsAtSignUp: r.limitsAtSignUp,
+    addressAtSignUp: r.addressAtSignUp,
+    genderAtSignUp: r.genderAtSignUp,
+    contactConfirmation: r.contactConfirmation,
+    depositMethods: r.depositMethods,
+    ownAccountsOnly: r.ownAccountsOnly,
+  };
 }
 
 /** Whole years between a date of birth and a day (both YYYY-MM-DD), as a birthday counts them. */

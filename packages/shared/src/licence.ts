@@ -116,8 +116,18 @@ export type LicenceRules = {
   kyc: boolean;
   /** Every CPF checked against the regulator's barred-persons list (at sign-up, daily login, every 15 days). */
   barredList: boolean;
-  /** Registration asks for deposit and time limits. */
+  /** Registration asks for deposit, loss and time limits: no deposit or stake until they are set. */
   limitsAtSignUp: boolean;
+  /** Registration asks for the player's residential address (street and number, district, city, state, CEP). */
+  addressAtSignUp: boolean;
+  /** Registration asks for the player's gender (registration-details.ts: GENDERS). */
+  genderAtSignUp: boolean;
+  /**
+   * An account registered without a confirmed contact (by username) confirms an e-mail or a mobile
+   * number by a code before it may stake or move money; a registration by mobile with its SMS code
+   * has confirmed one.
+   */
+  contactConfirmation: boolean;
   /** Deposit methods allowed (Brazil: PIX and bank transfer from the player's own CPF; no cards, crypto or cash). */
   depositMethods: readonly DepositMethod[] | 'any';
   /** Withdrawals only to accounts and PIX keys under the player's own identity. */
@@ -172,6 +182,9 @@ export const LICENCE_PROFILES: Record<JurisdictionProfile, LicenceProfile> = {
       kyc: false,
       barredList: false,
       limitsAtSignUp: false,
+      addressAtSignUp: false,
+      genderAtSignUp: false,
+      contactConfirmation: false,
       depositMethods: 'any',
       ownAccountsOnly: false,
       transfersBetweenPlayers: true,
@@ -196,6 +209,9 @@ export const LICENCE_PROFILES: Record<JurisdictionProfile, LicenceProfile> = {
       kyc: true,
       barredList: true,
       limitsAtSignUp: true,
+      addressAtSignUp: true,
+      genderAtSignUp: true,
+      contactConfirmation: true,
       depositMethods: ['pix', 'bank_transfer'],
       ownAccountsOnly: true,
       transfersBetweenPlayers: false,
@@ -215,7 +231,24 @@ export const LICENCE_PROFILES: Record<JurisdictionProfile, LicenceProfile> = {
       minimumAge: { citation: `${LAW_14790} art. 26 I`, read: 'summary' },
       kyc: { citation: 'Portaria SPA/MF 722/2024 (identity before play)', read: 'summary' },
       barredList: { citation: 'Instrução Normativa SPA/MF 31/2025', read: 'summary' },
-      limitsAtSignUp: { citation: 'Portaria SPA/MF 1.231/2024 (responsible gambling at sign-up)', read: 'summary' },
+      limitsAtSignUp: {
+        citation: 'Portaria SPA/MF 1.231/2024 (responsible gambling at sign-up: deposit, loss and time limits)',
+        read: 'summary',
+      },
+      addressAtSignUp: {
+        citation:
+          'Portaria SPA/MF 1.231/2024, as amended by Portaria SPA/MF 2.579/2025 (registration data: residential address)',
+        read: 'summary',
+      },
+      genderAtSignUp: {
+        citation: 'Portaria SPA/MF 1.231/2024, as amended by Portaria SPA/MF 2.579/2025 (registration data: gender)',
+        read: 'summary',
+      },
+      contactConfirmation: {
+        citation:
+          'Portaria SPA/MF 1.231/2024, as amended by Portaria SPA/MF 2.579/2025 (e-mail or mobile confirmed at registration)',
+        read: 'summary',
+      },
       depositMethods: { citation: 'Portaria SPA/MF 615/2024 (payment transactions)', read: 'summary' },
       ownAccountsOnly: {
         citation: 'Portaria SPA/MF 615/2024 (payments only to the bettor’s own account)',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { registrationDetailsBodyShape } from '../registration-details';
 import { dialingCodeSchema, optionalText } from './common';
 
 const text = (max = 64) => optionalText(max);
@@ -39,6 +40,11 @@ export const registerBodySchema = z.object({
    */
   cpf: text(14),
   birthDate: text(10),
+  /**
+   * Under a profile that asks for them (`registerSettings.jurisdiction.addressAtSignUp` and
+   * `genderAtSignUp`): the residential address and the gender (registration-details.ts).
+   */
+  ...registrationDetailsBodyShape,
   /** Terms, privacy policy and minimum age accepted. */
   agree: z.boolean(),
 });

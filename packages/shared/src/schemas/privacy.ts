@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BR_STATES, GENDERS } from '../registration-details';
 
 /** POST /wps/member/close: closing one's account, confirmed with the password (docs/compliance.md, "Player rights"). */
 export const closeAccountBodySchema = z.object({ password: z.string().min(1).max(128) }).strict();
@@ -38,14 +39,27 @@ export type AccountClosureList = z.infer<typeof accountClosureListSchema>;
 
 /**
  * The identity part of a player's data copy (LGPD art. 18 II): what the identity module holds.
- * `address` stays null until registration collects it (registration does not ask for it yet).
+ * `address` and `gender` are those a registration under a licence that asks for them gave
+ * (registration-details.ts); null for an identity from before, or once anonymised.
  */
 export const identityDataSchema = z.object({
   cpf: z.string().nullable(),
   birthDate: z.string().nullable(),
   /** The name read from the player's document by the identity check. */
   fullName: z.string().nullable(),
-  address: z.string().nullable(),
+  address: z
+    .object({
+      street: z.string(),
+      number: z.string(),
+      complement: z.string().nullable(),
+      district: z.string(),
+      city: z.string(),
+      state: z.enum(BR_STATES),
+      /** 8 digits. */
+      cep: z.string(),
+    })
+    .nullable(),
+  gender: z.enum(GENDERS).nullable(),
   createdAt: z.string(),
   /** Set once LGPD anonymisation removed the values above. */
   anonymisedAt: z.string().nullable(),

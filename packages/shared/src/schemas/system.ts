@@ -47,6 +47,9 @@ export const jurisdictionRulesSchema = z.object({
   kyc: z.boolean(),
   barredList: z.boolean(),
   limitsAtSignUp: z.boolean(),
+  addressAtSignUp: z.boolean(),
+  genderAtSignUp: z.boolean(),
+  contactConfirmation: z.boolean(),
   depositMethods: z.union([
     z.literal('any'),
     z.array(z.enum(['pix', 'bank_transfer', 'card', 'crypto', 'cash', 'other'])),

@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { BrState, Gender } from '@wps/shared/registration-details';
 
 /** Why the regulator's list bars a CPF (Law 14.790/2023 art. 26; docs/compliance.md, "Barred persons"). */
 export type BarredReason = 'minor' | 'self_excluded' | 'court_order' | 'role' | 'social_benefit';
@@ -24,6 +25,21 @@ export type IdentityTables = {
     barred_checked_on: string | null;
     /** Migration 0630: when LGPD anonymisation removed the CPF, date of birth and KYC name (after the retention). */
     anonymised_at: Date | null;
+    /** Migration 0670: the residential address a registration gave (whole or all null; the complement optional). */
+    address_street: string | null;
+    address_number: string | null;
+    address_complement: string | null;
+    address_district: string | null;
+    address_city: string | null;
+    /** The UF code. */
+    address_state: BrState | null;
+    /** 8 digits. */
+    address_cep: string | null;
+    gender: Gender | null;
+    /** Migration 0670: a registration under a licence that asks for a confirmed contact, not confirmed at sign-up. */
+    contact_confirmation_required: Generated<boolean>;
+    contact_confirmed_at: Date | null;
+    contact_confirmed_by: 'email' | 'sms' | 'registration_sms' | null;
   };
   barred_list_sandbox: {
     id: Generated<string>;

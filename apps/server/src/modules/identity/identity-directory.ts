@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { findIdentitiesAfter, findIdentityRecord } from './identity.repository';
+import { findIdentitiesAfter } from './identity.repository';
+import { findIdentityRecord } from './identity-records.repository';
 
 type Db = Kysely<Database>;
 

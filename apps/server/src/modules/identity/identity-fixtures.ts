@@ -21,3 +21,21 @@ export function shiftYears(day: string, years: number, days: number): string {
   at.setUTCDate(at.getUTCDate() + days);
   return at.toISOString().slice(0, 10);
 }
+
+/**
+ * The registration data BR asks for besides the CPF and date of birth (registration-details.ts): a
+ * residential address and a gender, as a registration body's fields. Tests that register a BR
+ * player send them (api-client's registerUser adds them to a body with a CPF).
+ */
+export function brRegistrationDetails(): Record<string, string> {
+  return {
+    addressStreet: 'Avenida Paulista',
+    addressNumber: '1578',
+    addressComplement: 'Apto 42',
+    addressDistrict: 'Bela Vista',
+    addressCity: 'São Paulo',
+    addressState: 'SP',
+    addressCep: '01310-200',
+    gender: 'female',
+  };
+}

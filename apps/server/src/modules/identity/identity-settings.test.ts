@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ErrorCode } from '@wps/shared/error-codes';
 import { AppError } from '../../http/app-error';
+import { brRegistrationDetails } from './identity-fixtures';
 import { createIdentityService } from './identity.service';
 import { loadBarredListSettings } from './identity-settings';
 
@@ -32,7 +33,12 @@ describe('the sandbox barred-persons list in production', () => {
       accountNames: unused,
       timeZone: async () => 'America/Sao_Paulo',
     });
-    const registration = await identity.gate.registration({ cpf: '529.982.247-25', birthDate: '1990-01-01' });
+    const registration = await identity.gate.registration({
+      cpf: '529.982.247-25',
+      birthDate: '1990-01-01',
+      ...brRegistrationDetails(),
+      contactConfirmed: false,
+    });
     expect(registration?.failures).toEqual([]);
     const refusal = await registration!.admit().catch((err: unknown) => err);
     expect(refusal).toBeInstanceOf(AppError);

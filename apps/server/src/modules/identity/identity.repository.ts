@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { BarredCheckKind, BarredHitStatus, BarredReason } from '../../db/tables/identity';
+import type { Gender, ResidentialAddress } from '@wps/shared/registration-details';
 import type { Database } from '../../db/schema';
 
 type Db = Kysely<Database>;
@@ -10,11 +11,22 @@ export async function isCpfTaken(db: Db, cpf: string): Promise<boolean> {
   return row !== undefined;
 }
 
+/** What a registration under a licence that asks for them adds to the identity (migration 0670). */
+export type RegistrationDetailsRow = {
+  address: ResidentialAddress | null;
+  gender: Gender | null;
+  /** The account must confirm a contact before it stakes or moves money. */
+  contactConfirmationRequired: boolean;
+  /** The registration confirmed one itself (a mobile number with its SMS code). */
+  contactConfirmedAt: Date | null;
+};
+
 /** Write a new member's identity in the account's transaction; a taken CPF raises 23505 on member_identities_cpf_key. */
 export async function insertIdentity(
   trx: Db,
-  row: { memberId: string; cpf: string; birthDate: string; checkedOn: string | null },
+  row: { memberId: string; cpf: string; birthDate: string; checkedOn: string | null; details?: RegistrationDetailsRow },
 ): Promise<void> {
+  const d = row.details;
   await trx
     .insertInto('member_identities')
     .values({
@@ -23,6 +35,17 @@ export async function insertIdentity(
       birth_date: row.birthDate,
       full_name: null,
       barred_checked_on: row.checkedOn,
+      address_street: d?.address?.street ?? null,
+      address_number: d?.address?.number ?? null,
+      address_complement: d?.address?.complement ?? null,
+      address_district: d?.address?.district ?? null,
+      address_city: d?.address?.city ?? null,
+      address_state: d?.address?.state ?? null,
+      address_cep: d?.address?.cep ?? null,
+      gender: d?.gender ?? null,
+      contact_confirmation_required: d?.contactConfirmationRequired ?? false,
+      contact_confirmed_at: d?.contactConfirmedAt ?? null,
+      contact_confirmed_by: d?.contactConfirmedAt ? 'registration_sms' : null,
     })
     .execute();
 }
@@ -39,57 +62,6 @@ export async function findLoginIdentity(
     .where('cpf', 'is not', null)
     .$narrowType<{ cpf: string }>()
     .executeTakeFirst();
-}
-
-/** What the identity holds of a member, for their data copy (LGPD art. 18 II); undefined without one. */
-export async function findIdentityRecord(
-  db: Db,
-  memberId: string,
-): Promise<
-  | {
-      cpf: string | null;
-      birthDate: string | null;
-      fullName: string | null;
-      createdAt: Date;
-      updatedAt: Date;
-      anonymisedAt: Date | null;
-    }
-  | undefined
-> {
-  return db
-    .selectFrom('member_identities')
-    .select([
-      'cpf',
-      sql<string | null>`to_char(birth_date, 'YYYY-MM-DD')`.as('birthDate'),
-      'full_name as fullName',
-      'created_at as createdAt',
-      'updated_at as updatedAt',
-      'anonymised_at as anonymisedAt',
-    ])
-    .where('member_id', '=', memberId)
-    .executeTakeFirst();
-}
-
-/**
- * Remove a member's CPF, date of birth and KYC name (LGPD anonymisation after the retention), under
- * the row's lock; answers the names of the fields that held a value, or null when there is no
- * identity or it was anonymised already. The row stays, marked with when.
- */
-export async function anonymiseIdentity(trx: Db, memberId: string, at: Date): Promise<string[] | null> {
-  const row = await trx
-    .selectFrom('member_identities')
-    .select(['cpf', 'birth_date', 'full_name', 'anonymised_at'])
-    .where('member_id', '=', memberId)
-    .forUpdate()
-    .executeTakeFirst();
-  if (!row || row.anonymised_at !== null) return null;
-  const held = (['cpf', 'birth_date', 'full_name'] as const).filter((c) => row[c] !== null);
-  await trx
-    .updateTable('member_identities')
-    .set({ cpf: null, birth_date: null, full_name: null, barred_checked_on: null, anonymised_at: at, updated_at: at })
-    .where('member_id', '=', memberId)
-    .execute();
-  return [...held];
 }
 
 /**

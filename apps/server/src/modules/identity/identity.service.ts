@@ -5,6 +5,7 @@ import { ErrorCode } from '@wps/shared/error-codes';
 import { ageOn, jurisdictionRules, type JurisdictionProfile, type JurisdictionRules } from '@wps/shared/jurisdiction';
 import { localDayKey } from '@wps/shared/reward-periods';
 import type { SupplyIdentityBody } from '@wps/shared/schemas/identity';
+import { readRegistrationDetails, type RegistrationDetailFailure } from '@wps/shared/registration-details';
 import { matchesPattern } from '@wps/shared/validation-patterns';
 import type { Database } from '../../db/schema';
 import { runInTransaction } from '../../db/run-in-transaction';
@@ -26,8 +27,14 @@ import {
   markCheckedOn,
   type NewHit,
 } from './identity.repository';
+import { confirmContact, isContactConfirmationPending } from './identity-records.repository';
 
 type Db = Kysely<Database>;
+
+/** A registration detail's failure as the form's field errors carry it (no pattern id: the form words it by field). */
+function detailFailure(f: RegistrationDetailFailure): FieldFailure {
+  return { field: f.field, code: f.code, patternId: 0, min: 0, max: 0 };
+}
 
 /** How many identities the sweep reads (and asks the provider about) per page. */
 const SWEEP_PAGE = 1000;
@@ -163,6 +170,16 @@ export function createIdentityService(ctx: IdentityContext) {
       const profileRules = await rules();
       if (profileRules.identity !== 'cpf') return null;
       const { failures, cpf, birthDate } = readIdentityFields(input);
+      // The registration data the licence asks for besides the identity (Portaria SPA/MF
+      // 1.231/2024 as amended by 2.579/2025): the residential address and the gender.
+      const details = readRegistrationDetails(input, {
+        address: profileRules.addressAtSignUp,
+        gender: profileRules.genderAtSignUp,
+      });
+      failures.push(...details.failures.map(detailFailure));
+      // A new account confirms a contact before it stakes or moves money, unless the
+      // registration confirmed one itself (a mobile number with its SMS code).
+      const contactPending = profileRules.contactConfirmation && !input.contactConfirmed;
       return {
         failures,
         async admit() {
@@ -177,7 +194,14 @@ export function createIdentityService(ctx: IdentityContext) {
               throw new AppError(ErrorCode.REGISTRATION_REFUSED, 'An account cannot be opened with these details');
             }
           }
-          return (trx, memberId) => insertIdentity(trx, { memberId, cpf, birthDate, checkedOn: day });
+          const detailsRow = {
+            address: details.address,
+            gender: details.gender,
+            contactConfirmationRequired: profileRules.contactConfirmation,
+            contactConfirmedAt: profileRules.contactConfirmation && !contactPending ? new Date(now()) : null,
+          };
+          return (trx, memberId) =>
+            insertIdentity(trx, { memberId, cpf, birthDate, checkedOn: day, details: detailsRow });
         },
       };
     },
@@ -220,6 +244,19 @@ export function createIdentityService(ctx: IdentityContext) {
     cpfOf: async (trx: Kysely<Database>, memberId: string): Promise<string | null> =>
       (await findLoginIdentity(trx, String(memberId)))?.cpf ?? null,
     hits,
+    /**
+     * Whether the member registered under a licence that asks for a confirmed contact and has not
+     * confirmed one yet (in the caller's transaction): the licence's money and stake doors refuse
+     * them (licence-checks.ts). Accounts from before the rule have nothing pending.
+     */
+    isContactPending: (trx: Db, memberId: string): Promise<boolean> =>
+      isContactConfirmationPending(trx, String(memberId)),
+    /**
+     * A contact the member confirmed by a code (the security module's e-mail or mobile link), in
+     * that link's transaction: it settles a pending confirmation; answers whether one was pending.
+     */
+    contactConfirmed: (trx: Db, memberId: string, by: 'email' | 'sms'): Promise<boolean> =>
+      confirmContact(trx, String(memberId), by, new Date(now())),
     /** The calendar clock the daily check and the 15-day sweep both count by (barred-list-sweep.job.ts). */
     clock: now,
 

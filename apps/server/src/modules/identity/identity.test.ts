@@ -20,7 +20,7 @@ import {
 import { expectLedgerHealthy } from '../../../test/ledger-invariants';
 import { createTestOperator, type TestOperator } from '../../../test/operator-login';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
-import { newCpf, shiftYears } from './identity-fixtures';
+import { brRegistrationDetails, newCpf, shiftYears } from './identity-fixtures';
 import { setLicence } from '../licence/licence-fixtures';
 
 type FieldFailures = { fields: { field: string; code: string }[] };
@@ -41,6 +41,7 @@ describeEachDatabase('identity under the BR profile', (target) => {
       password,
       confirmPassword: password,
       agree: true,
+      ...('cpf' in body ? brRegistrationDetails() : {}),
       ...body,
     });
   };
@@ -193,6 +194,7 @@ describeEachDatabase('identity under the BR profile', (target) => {
         verificationCode: code,
         cpf,
         birthDate: '1992-02-29',
+        ...brRegistrationDetails(),
         agree: true,
       }),
     );

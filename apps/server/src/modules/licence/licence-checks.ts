@@ -66,3 +66,19 @@ export function identifiedAndVerified(
     },
   };
 }
+
+/**
+ * Wired to the doors that move or stake money: under a licence that asks for a confirmed contact,
+ * an account registered without one (by username) neither stakes nor moves money until it enters a
+ * code sent to its e-mail or mobile (the security module's link). Accounts from before the rule
+ * have nothing pending. `isContactPending` is the identity module's reader, in the caller's
+ * transaction. The refusal carries its own code (CONTACT_CONFIRMATION_REQUIRED: licence-policy.ts),
+ * so the site can offer the step that settles it.
+ */
+export function confirmedContact(isContactPending: (trx: Db, memberId: string) => Promise<boolean>): LicenceCheck {
+  return {
+    name: 'the account confirmed an e-mail or a mobile number where the licence asks (contactConfirmation)',
+    breaks: async (trx, { rules, subject }) =>
+      rules.contactConfirmation && (await isContactPending(trx, subject.memberId)) ? 'contactConfirmation' : null,
+  };
+}

@@ -48,6 +48,14 @@ export type LicenceCheck = {
   ) => Promise<LicenceRule | null>;
 };
 
+/**
+ * Rules whose refusal the player settles by a step of their own, with a code of its own so the
+ * site can offer that step; every other rule refuses as LICENCE_REFUSED. Same details either way.
+ */
+const REFUSAL_CODES: Partial<Record<LicenceRule, ErrorCode>> = {
+  contactConfirmation: ErrorCode.CONTACT_CONFIRMATION_REQUIRED,
+};
+
 declare const verdictBrand: unique symbol;
 /** Proof that a door was asked and let the subject through, in the transaction that acts on it. */
 export type LicenceVerdict = {
@@ -92,12 +100,16 @@ export function createLicencePolicy({ db }: { db: Db }) {
       for (const check of checks) {
         const rule = await check.breaks(trx, { rules, subject, door });
         if (rule)
-          throw new AppError(ErrorCode.LICENCE_REFUSED, `The ${profile} licence refuses this (${rule})`, {
-            door,
-            rule,
-            profile,
-            source: ruleSource(profile, rule),
-          });
+          throw new AppError(
+            REFUSAL_CODES[rule] ?? ErrorCode.LICENCE_REFUSED,
+            `The ${profile} licence refuses this (${rule})`,
+            {
+              door,
+              rule,
+              profile,
+              source: ruleSource(profile, rule),
+            },
+          );
       }
       return { door, profile, memberId: subject.memberId } as LicenceVerdict;
     },

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { DEFAULT_LANGUAGE, LANGUAGE_CODES, isTrialType, type WhitelabelModule } from '@wps/shared/constants';
 import { ErrorCode } from '@wps/shared/error-codes';
 import type { LedgerKind } from '@wps/shared/ledger-kinds';
+import type { RegistrationDetailsInput } from '@wps/shared/registration-details';
 import type { LoginResult } from '@wps/shared/schemas/common';
 import type { RegisterSettings } from '@wps/shared/schemas/system';
 import { checkPasswordRule } from './password-rule';
@@ -63,10 +64,17 @@ export type AffiliateLinks = {
  */
 export type IdentityGate = {
   /** The registration's identity fields: null when the profile asks for none, else their failures and, once the rest passed, the checks. */
-  registration(input: {
-    cpf?: string | undefined;
-    birthDate?: string | undefined;
-  }): Promise<RegistrationIdentity | null>;
+  registration(
+    input: {
+      cpf?: string | undefined;
+      birthDate?: string | undefined;
+      /**
+       * The registration confirms a contact itself (a mobile number with its SMS code): under a
+       * licence that asks for a confirmed contact the account needs no further step.
+       */
+      contactConfirmed: boolean;
+    } & RegistrationDetailsInput,
+  ): Promise<RegistrationIdentity | null>;
   /**
    * Before a session's transaction: ask what the licence needs asked outside it (the
    * barred-persons list at the day's first login) and refuse a login it does not allow; throws an

@@ -1,6 +1,7 @@
 import { AccountType, isAgentType } from '@wps/shared/constants';
 import { ErrorCode } from '@wps/shared/error-codes';
 import type { LoginResult } from '@wps/shared/schemas/common';
+import type { RegistrationDetailsInput } from '@wps/shared/registration-details';
 import type { RegisterField } from '@wps/shared/schemas/system';
 import { validateField } from '@wps/shared/validation-patterns';
 import { AppError } from '../../http/app-error';
@@ -47,7 +48,7 @@ export type RegisterInput = {
   cpf?: string | undefined;
   birthDate?: string | undefined;
   agree: boolean;
-};
+} & RegistrationDetailsInput;
 
 /** The work a new account's transaction does once the member row exists, in order (none: no key, as before). */
 function afterInsertOf(steps: (AfterInsert | null)[]): { afterInsert?: AfterInsert } {
@@ -93,7 +94,23 @@ export function createRegistration(core: MemberCore) {
     // Under a profile that identifies players (BR: CPF and date of birth), the payee name is not
     // typed: it is the name the identity check reads from the player's document.
     const gate = core.identity();
-    const identity = gate ? await gate.registration({ cpf: body.cpf, birthDate: body.birthDate }) : null;
+    // Under a licence that asks for them, also the residential address and gender; a mobile number
+    // with its SMS code is a confirmed contact (else the account confirms one before it plays).
+    const identity = gate
+      ? await gate.registration({
+          cpf: body.cpf,
+          birthDate: body.birthDate,
+          addressStreet: body.addressStreet,
+          addressNumber: body.addressNumber,
+          addressComplement: body.addressComplement,
+          addressDistrict: body.addressDistrict,
+          addressCity: body.addressCity,
+          addressState: body.addressState,
+          addressCep: body.addressCep,
+          gender: body.gender,
+          contactConfirmed: smsVerification && mobile !== undefined,
+        })
+      : null;
     const payeeShown = settings.showPayeeName && identity === null;
     const shown: [RegisterField, string | undefined, boolean, boolean][] = [
       // field, value, shown, always required

@@ -118,8 +118,9 @@ describeEachDatabase("player rights: the player's data and closing the account",
       cpf,
       birthDate: '1988-02-29',
       fullName: 'Maria Aparecida Silva',
-      // Not collected at registration yet (item 2.8): the copy shows it once it is.
+      // An identity written before registration asked for the address and gender (migration 0670).
       address: null,
+      gender: null,
       createdAt: expect.any(String),
       anonymisedAt: null,
     });

@@ -38,9 +38,11 @@ describeEachDatabase('LGPD anonymisation of closed accounts after the retention'
         t.database.db,
       );
     }
-    await sql`INSERT INTO member_identities (member_id, cpf, birth_date, full_name) VALUES (${closed.memberId}, ${cpf}, '1970-05-06', 'Maria da Silva')`.execute(
-      t.database.db,
-    );
+    // With the residential address and gender a BR registration gives (migration 0670).
+    await sql`INSERT INTO member_identities (member_id, cpf, birth_date, full_name, address_street, address_number,
+      address_complement, address_district, address_city, address_state, address_cep, gender)
+      VALUES (${closed.memberId}, ${cpf}, '1970-05-06', 'Maria da Silva', 'Rua Augusta', '900', 'Casa 2',
+      'Consolação', 'São Paulo', 'SP', '01304001', 'female')`.execute(t.database.db);
     // Closed by an operator (disabled); the third stays open.
     for (const p of [closed, closedWithMoney])
       await sql`UPDATE members SET status = 'disabled' WHERE id = ${p.memberId}`.execute(t.database.db);
@@ -86,21 +88,44 @@ describeEachDatabase('LGPD anonymisation of closed accounts after the retention'
     expect(audit).toHaveLength(1);
     expect(audit[0]!.before).toEqual({
       fields: expect.arrayContaining(['account', 'email', 'nickname', 'register_ip']),
-      identityFields: ['cpf', 'birth_date', 'full_name'],
+      identityFields: [
+        'cpf',
+        'birth_date',
+        'full_name',
+        'address_street',
+        'address_number',
+        'address_complement',
+        'address_district',
+        'address_city',
+        'address_state',
+        'address_cep',
+        'gender',
+      ],
     });
-    expect(JSON.stringify(audit[0])).not.toMatch(/example\.com|Maria|203\.0\.113/);
+    expect(JSON.stringify(audit[0])).not.toMatch(/example\.com|Maria|203\.0\.113|Augusta|01304001/);
     expect(JSON.stringify(audit[0])).not.toContain(cpf);
-    // The identity (LGPD): the CPF, date of birth and document name are removed,
+    // The identity (LGPD): the CPF, date of birth, document name, address and gender are removed,
     // the row kept and marked; the open account's identity-less row is not touched.
-    const identity = await sql<{
-      cpf: string | null;
-      birth_date: string | null;
-      full_name: string | null;
-      anonymised: boolean;
-    }>`
-      SELECT cpf, birth_date::text, full_name, anonymised_at IS NOT NULL AS anonymised
+    const identity = await sql<Record<string, unknown>>`
+      SELECT cpf, birth_date::text, full_name, address_street, address_number, address_complement,
+        address_district, address_city, address_state, address_cep, gender, anonymised_at IS NOT NULL AS anonymised
       FROM member_identities WHERE member_id = ${closed.memberId}`.execute(t.database.db);
-    expect(identity.rows).toEqual([{ cpf: null, birth_date: null, full_name: null, anonymised: true }]);
+    expect(identity.rows).toEqual([
+      {
+        cpf: null,
+        birth_date: null,
+        full_name: null,
+        address_street: null,
+        address_number: null,
+        address_complement: null,
+        address_district: null,
+        address_city: null,
+        address_state: null,
+        address_cep: null,
+        gender: null,
+        anonymised: true,
+      },
+    ]);
 
     // Nothing twice (the row stays, under its id); the audit chain is whole.
     expect((await run(later(), true)).anonymised).toEqual([]);

@@ -1,9 +1,12 @@
 import crypto from 'node:crypto';
+import type { Kysely } from 'kysely';
 import { OTP_MAX_ATTEMPTS, OTP_TTL_MINUTES } from '@wps/shared/constants';
 import { ErrorCode } from '@wps/shared/error-codes';
 import type { EmailCodeSent } from '@wps/shared/schemas/security';
 import type { SmsSentResult } from '@wps/shared/schemas/verification';
 import { CHANGE_CHANNELS } from '../../db/change-feed';
+import { runInTransaction } from '../../db/run-in-transaction';
+import type { Database } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { isMobileUsedElsewhere, setMobileOnce } from '../member/member-security-columns';
 import { findUniqueViolation } from '../member/member.repository';
@@ -20,6 +23,12 @@ import {
   upsertEmailCode,
   type SecurityMemberRow,
 } from './security.repository';
+
+/**
+ * Told, in the link's transaction, that a member confirmed a contact by a code (the identity
+ * module settles a licence's pending contact confirmation: docs/compliance.md, "Registration").
+ */
+export type ContactConfirmedPort = (trx: Kysely<Database>, memberId: string, by: 'email' | 'sms') => Promise<unknown>;
 
 /** Limits on the bind calls (limit per window in seconds). */
 export const BIND_LIMITS = {
@@ -45,7 +54,7 @@ function hashEmailCode(salt: string, memberId: string, email: string, code: stri
  * taken address or number exactly as a free one. Only whoever receives the code can learn, at the
  * confirming step, that it belongs to another account.
  */
-export function createContactBinding(ctx: SecurityContext) {
+export function createContactBinding(ctx: SecurityContext, confirmed: () => ContactConfirmedPort | undefined) {
   const { db, system, otp, rateLimiter, notifier } = ctx;
   const now = ctx.now ?? Date.now;
   const phones = createPhoneNormaliser(system);
@@ -160,6 +169,8 @@ export function createContactBinding(ctx: SecurityContext) {
         if (!(await confirmEmailLink(trx, memberId, email, at))) {
           throw new AppError(ErrorCode.EMAIL_ALREADY_BOUND, 'The e-mail is already linked and cannot be changed');
         }
+        // A contact confirmed by its code: a licence's pending confirmation is settled with the link.
+        await confirmed()?.(trx, memberId, 'email');
       });
       ctx.changeFeed?.announce(CHANGE_CHANNELS.memberChange, memberId);
     },
@@ -203,12 +214,16 @@ export function createContactBinding(ctx: SecurityContext) {
       const taken = () => new AppError(ErrorCode.MOBILE_TAKEN, 'This mobile number is used by another account');
       if (await isMobileUsedElsewhere(db, memberId, phone.e164)) throw taken();
       try {
-        if (!(await setMobileOnce(db, memberId, phone.dialingCode, phone.nationalNumber))) {
-          throw new AppError(
-            ErrorCode.MOBILE_ALREADY_BOUND,
-            'The mobile number is already linked and cannot be changed',
-          );
-        }
+        await runInTransaction(db, async (trx) => {
+          if (!(await setMobileOnce(trx, memberId, phone.dialingCode, phone.nationalNumber))) {
+            throw new AppError(
+              ErrorCode.MOBILE_ALREADY_BOUND,
+              'The mobile number is already linked and cannot be changed',
+            );
+          }
+          // As for the e-mail: the number confirmed by its code settles a pending confirmation.
+          await confirmed()?.(trx, memberId, 'sms');
+        });
       } catch (err) {
         if (findUniqueViolation(err) === 'members_mobile_key') throw taken();
         throw err;

@@ -4,7 +4,7 @@ import { ErrorCode } from '@wps/shared/error-codes';
 import { createAuditService } from '../audit/audit.service';
 import { createBankAccounts } from './bank-accounts';
 import { createBankList } from './bank-list';
-import { createContactBinding } from './contact-binding';
+import { createContactBinding, type ContactConfirmedPort } from './contact-binding';
 import { createPaymentPassword } from './payment-password';
 import { createPayoutOwnership, type PayoutOwnership } from './payout-ownership';
 import { maskEmail, maskMobile, type SecurityContext } from './security-helpers';
@@ -30,7 +30,9 @@ export function createSecurityService(ctx: SecurityContext) {
   let ownershipPort: PayoutOwnership | undefined;
   const ownership = createPayoutOwnership(() => ownershipPort);
   const banks = createBankAccounts(ctx, ownership);
-  const binding = createContactBinding(ctx);
+  // Who is told of a confirmed contact (the identity module, built after this one: useContactConfirmed).
+  let contactConfirmed: ContactConfirmedPort | undefined;
+  const binding = createContactBinding(ctx, () => contactConfirmed);
   // The audit service holds nothing but the database (each entry is one insert in the caller's
   // transaction), so the bank list gets one over the same database, as the ops CLI does.
   const bankList = createBankList({ db: ctx.db, audit: createAuditService({ db: ctx.db }) });
@@ -44,6 +46,11 @@ export function createSecurityService(ctx: SecurityContext) {
     /** Members' bank accounts as `bank:number`, by member (`trx` inside the caller's transaction). */
     findBankAccountKeys: (memberIds: string[], trx: Kysely<Database> = ctx.db) =>
       findBankAccountKeys(trx, memberIds.map(String)),
+
+    /** Connect the identity module's record of confirmed contacts (services.ts). */
+    useContactConfirmed(port: ContactConfirmedPort): void {
+      contactConfirmed = port;
+    },
 
     /** Connect the licence's own-accounts rule, the players' CPFs and the PIX directory (services.ts). */
     usePayoutOwnership(port: PayoutOwnership): void {

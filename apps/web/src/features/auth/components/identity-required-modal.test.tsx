@@ -14,6 +14,9 @@ const BR_RULES: PublicJurisdictionRules = {
   kyc: true,
   barredList: true,
   limitsAtSignUp: true,
+  addressAtSignUp: true,
+  genderAtSignUp: true,
+  contactConfirmation: true,
   depositMethods: ['pix', 'bank_transfer'],
   ownAccountsOnly: true,
 };
