@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import type { JurisdictionProfile } from '@wps/shared/licence';
 import type { LicenceBlocker } from '@wps/shared/schemas/licence';
 import type { App } from '../../app';
@@ -6,7 +7,7 @@ import {
   switchOffForbiddenProducts as switchOffForbidden,
 } from '../../db/seed-jurisdiction';
 import type { AppServices } from '../../services';
-import { call, registerUser, valueOf } from '../../../test/api-client';
+import { call, registerUser, valueOf, waitForEmail } from '../../../test/api-client';
 import { newCpf } from '../identity/identity-fixtures';
 import { passIdentityCheck } from '../kyc/kyc.test-support';
 import { memberIdOf } from '../withdrawal/withdrawal.test-support';
@@ -68,7 +69,7 @@ export async function setLicence(app: FixtureApp, profile: JurisdictionProfile) 
 }
 
 /**
- * Tests: the deposit and time limits a player sets before depositing or playing under BR (the
+ * Tests: the deposit, loss and time limits a player sets before depositing or playing under BR (the
  * responsible-gaming guards), so what refuses a test's deposit or stake is the door it is about.
  */
 export async function setBrLimits(app: App, player: { token: string }): Promise<void> {
@@ -78,6 +79,7 @@ export async function setBrLimits(app: App, player: { token: string }): Promise<
       payload: {
         limits: [
           { kind: 'deposit_month', value: '1000' },
+          { kind: 'loss_month', value: '1000' },
           { kind: 'daily_time', value: '600' },
           { kind: 'loss_month', value: '100000' },
         ],
@@ -92,17 +94,52 @@ export async function playerWithoutCpf(app: App): Promise<{ username: string; to
   return { username, token: result.token, memberId: await memberIdOf(app, result.token) };
 }
 
+/**
+ * Tests: confirm a contact as BR asks of an account registered by username (licence.ts:
+ * contactConfirmation), through the security centre's e-mail link: the code mailed to a new address
+ * (read from the dev outbox), then entered. From an address of its own, so a suite's many players
+ * stay under the per-IP sending limit.
+ */
+export async function confirmContactByEmail(app: App, player: { token: string; memberId: string }): Promise<string> {
+  const email = `p${player.memberId}-${crypto.randomBytes(4).toString('hex')}@example.com`;
+  const remoteAddress = `10.77.${crypto.randomInt(0, 250)}.${crypto.randomInt(1, 250)}`;
+  const headers = { authorization: player.token };
+  valueOf(
+    await app.inject({
+      method: 'POST',
+      url: '/wps/verification/email/bind',
+      headers,
+      payload: { email },
+      remoteAddress,
+    }),
+  );
+  const code = /\b(\d{6})\b/.exec((await waitForEmail(app, email)).text)?.[1];
+  if (!code) throw new Error(`no code in the e-mail to ${email}`);
+  valueOf(
+    await app.inject({
+      method: 'POST',
+      url: '/wps/member/email',
+      headers,
+      payload: { email, verificationCode: code },
+      remoteAddress,
+    }),
+  );
+  return email;
+}
+
 export type BrPlayer = { username: string; token: string; memberId: string; cpf: string; birthDate: string };
 
 /**
  * Tests: a player made the way BR asks, in one place so a step BR adds is added once: registered
- * with a CPF (`cpf`, else a new valid one) and a date of birth, the limits of setBrLimits set, and
- * with `verified` the sandbox identity check passed (kyc.test-support.ts), after which the licence's
- * stake door lets the player bet. The licence itself is the caller's: setLicence switches it.
+ * with a CPF (`cpf`, else a new valid one), a date of birth, an address and a gender (registerUser
+ * adds them), the contact confirmed by an e-mail code (unless `confirmContact` is false), the limits
+ * of setBrLimits set, and with `verified` the sandbox identity check passed (kyc.test-support.ts),
+ * after which the licence's stake door lets the player bet. The licence itself is the caller's:
+ * setLicence switches it.
  */
 export async function brPlayer(
   app: App,
-  options: { cpf?: string; birthDate?: string; verified?: boolean } = {},
+  options: { cpf?: string; birthDate?: string; verified?: boolean; confirmContact?: boolean } = {},
 ): Promise<BrPlayer> {
   const cpf = options.cpf ?? newCpf();
   const birthDate = options.birthDate ?? '1990-04-12';
@@ -115,6 +152,7 @@ export async function brPlayer(
     birthDate,
   };
   await setBrLimits(app, player);
+  if (options.confirmContact !== false) await confirmContactByEmail(app, player);
   if (options.verified) await passIdentityCheck(app, player);
   return player;
 }
