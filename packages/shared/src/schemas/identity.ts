@@ -143,3 +143,10 @@ export type AddBarredCpfBody = z.input<typeof addBarredCpfBodySchema>;
 /** POST /ops/compliance/barred-list/:id/remove: take a CPF off the sandbox list. */
 export const barredListEntryParamsSchema = z.object({ id });
 export const removeBarredCpfBodySchema = z.object({ note: opsReasonSchema });
+
+/**
+ * GET /wps/member/contact-confirmation: whether the account still has to confirm an e-mail or a
+ * mobile number by a code before it deposits, plays or withdraws (the licence's contactConfirmation).
+ */
+export const contactConfirmationSchema = z.object({ pending: z.boolean() });
+export type ContactConfirmation = z.infer<typeof contactConfirmationSchema>;

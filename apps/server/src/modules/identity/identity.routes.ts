@@ -1,4 +1,4 @@
-import { supplyIdentityBodySchema } from '@wps/shared/schemas/identity';
+import { contactConfirmationSchema, supplyIdentityBodySchema } from '@wps/shared/schemas/identity';
 import type { RouteApp } from '../../app-types';
 import { ok } from '../../http/envelope';
 import { doneSchema, success } from '../../openapi/responses';
@@ -18,6 +18,17 @@ export function registerIdentityRoutes(app: RouteApp, services: AppServices): vo
       const auth = await requireMember(request, { allowIdentityMissing: true });
       await identity.supplyIdentity(auth.memberId, request.body);
       return ok(true);
+    },
+  );
+
+  // Whether the account still has to confirm a contact before it deposits, plays or withdraws
+  // (the licence's contactConfirmation): the site's welcome step reads it to offer the code.
+  app.get(
+    '/wps/member/contact-confirmation',
+    { schema: { response: success(contactConfirmationSchema) } },
+    async (request) => {
+      const auth = await requireMember(request);
+      return ok({ pending: await identity.contactPending(auth.memberId) });
     },
   );
 }

@@ -251,6 +251,9 @@ export function createIdentityService(ctx: IdentityContext) {
      */
     isContactPending: (trx: Db, memberId: string): Promise<boolean> =>
       isContactConfirmationPending(trx, String(memberId)),
+    /** The same, for the member's own screen (GET /wps/member/contact-confirmation), under the licence in force. */
+    contactPending: async (memberId: string): Promise<boolean> =>
+      (await rules()).contactConfirmation && (await isContactConfirmationPending(db, String(memberId))),
     /**
      * A contact the member confirmed by a code (the security module's e-mail or mobile link), in
      * that link's transaction: it settles a pending confirmation; answers whether one was pending.

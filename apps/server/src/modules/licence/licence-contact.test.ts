@@ -81,7 +81,12 @@ describeEachDatabase('a contact confirmed before play under BR', (target) => {
     });
     expect(await mainBalance(t.app, p.memberId)).toBe(10_000n);
 
+    const pending = async () =>
+      valueOf<{ pending: boolean }>(await call(t.app, 'GET', '/wps/member/contact-confirmation', { token: p.token }))
+        .pending;
+    expect(await pending()).toBe(true);
     await confirmContactByEmail(t.app, p);
+    expect(await pending()).toBe(false);
     expect(valueOf<DepositOrder>(await createOrderCall(t, p.token, channel.id, '10')).status).toBe('pending');
     await bet(p.memberId);
     expect(await mainBalance(t.app, p.memberId)).toBe(9_900n);
