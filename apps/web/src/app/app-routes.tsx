@@ -106,10 +106,14 @@ const ResponsibleGamingPage = lazyPage(
     import('../features/responsible-gaming/components/responsible-gaming-page').then((m) => m.ResponsibleGamingPage),
   ['responsibleGaming'],
 );
-// The sign-up steps a licence asks for (limits, then the identity check) and the face check a login found due.
+// The sign-up steps a licence asks for (limits, a confirmed contact, then the identity check) and the face check a login found due.
 const SignUpLimitsPage = lazyPage(
   () => import('../features/responsible-gaming/components/sign-up-limits').then((m) => m.SignUpLimitsPage),
   ['responsibleGaming'],
+);
+const SignUpContactStep = lazyPage(
+  () => import('../features/security-center/components/sign-up-contact-step').then((m) => m.SignUpContactStep),
+  ['security', 'auth'],
 );
 const SignUpIdentityStep = lazyPage(
   () => import('../features/kyc/components/sign-up-identity-step').then((m) => m.SignUpIdentityStep),
@@ -183,7 +187,8 @@ export function AppRoutes() {
           <Route path="responsible-gaming" element={page(<LegalPageRoute page="responsible_gaming" />)} />
           <Route path="help" element={page(<HelpPage />)} />
           <Route path="account/responsible-gaming" element={page(<ResponsibleGamingPage />)} />
-          <Route path="welcome/limits" element={page(<SignUpLimitsPage next="/welcome/identity" />)} />
+          <Route path="welcome/limits" element={page(<SignUpLimitsPage next="/welcome/contact" />)} />
+          <Route path="welcome/contact" element={page(<SignUpContactStep next="/welcome/identity" />)} />
           <Route path="welcome/identity" element={page(<SignUpIdentityStep />)} />
           <Route path="kyc/reverify" element={page(<ReverificationPage />)} />
           <Route path="promotions" element={page(<PromotionsRoute />)} />
