@@ -82,10 +82,11 @@ export const registrationAddressShape = {
   addressComplement: z.string().trim().max(100),
   addressDistrict: line(100),
   addressCity: line(100),
-  addressState: z.enum(BR_STATES),
-  addressCep: z.string().trim().regex(CEP_PATTERN),
+  // Empty is "required" (min(1)) before it is a wrong value, as the forms word it.
+  addressState: z.string().trim().min(1).pipe(z.enum(BR_STATES)),
+  addressCep: z.string().trim().min(1).regex(CEP_PATTERN),
 };
-export const genderShape = { gender: z.enum(GENDERS) };
+export const genderShape = { gender: z.string().trim().min(1).pipe(z.enum(GENDERS)) };
 
 /** A residential address as stored and as the player's data copy shows it. */
 export type ResidentialAddress = {

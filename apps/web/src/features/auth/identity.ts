@@ -2,6 +2,12 @@ import type { TFunction } from 'i18next';
 import { z } from 'zod';
 import { normalizeCpf } from '@wps/shared/cpf';
 import { ageOn } from '@wps/shared/jurisdiction';
+import {
+  ADDRESS_FIELDS,
+  genderShape,
+  registrationAddressShape,
+  type AddressField,
+} from '@wps/shared/registration-details';
 import type { RegisterSettings } from '@wps/shared/schemas/system';
 import { matchesPattern } from '@wps/shared/validation-patterns';
 import type { FormIssue } from '../../components/form/form-resolver';
@@ -10,14 +16,48 @@ import type { FormIssue } from '../../components/form/form-resolver';
  * The identity a registration carries where the operator's licence identifies players (the
  * register settings' `jurisdiction.identity` is 'cpf', Brazil: docs/compliance.md): the CPF,
  * checked by its digits as the server checks it, and the date of birth, old enough on the
- * player's day (the server decides on the operator's day).
+ * player's day (the server decides on the operator's day); where the licence asks for them, the
+ * residential address and the gender, checked by the shared schemas the server uses.
  */
 export type IdentityValues = { cpf: string; birthDate: string };
 
 export const EMPTY_IDENTITY: IdentityValues = { cpf: '', birthDate: '' };
 
+/** The residential address and the gender, where the licence asks for them at registration. */
+export type RegistrationDetailsValues = Record<AddressField | 'gender', string>;
+
+export const EMPTY_DETAILS: RegistrationDetailsValues = {
+  addressStreet: '',
+  addressNumber: '',
+  addressComplement: '',
+  addressDistrict: '',
+  addressCity: '',
+  addressState: '',
+  addressCep: '',
+  gender: '',
+};
+
 export function asksIdentity(settings: RegisterSettings): boolean {
   return settings.jurisdiction.identity === 'cpf';
+}
+
+/** The licence asks for the residential address at registration (Brazil: Portaria SPA/MF 1.231/2024, as amended). */
+export function asksAddress(settings: RegisterSettings): boolean {
+  return settings.jurisdiction.addressAtSignUp;
+}
+
+/** The licence asks for the gender at registration. */
+export function asksGender(settings: RegisterSettings): boolean {
+  return settings.jurisdiction.genderAtSignUp;
+}
+
+/** The names of the identity fields the form shows (for the server's field errors). */
+export function identityFieldNames(settings: RegisterSettings): string[] {
+  return [
+    ...(asksIdentity(settings) ? ['cpf', 'birthDate'] : []),
+    ...(asksAddress(settings) ? ADDRESS_FIELDS : []),
+    ...(asksGender(settings) ? ['gender'] : []),
+  ];
 }
 
 /** Today in the player's own calendar, YYYY-MM-DD (the date input's maximum). */
@@ -58,6 +98,34 @@ export function identityShape(settings: RegisterSettings) {
 export function identityBody(settings: RegisterSettings, values: IdentityValues): { cpf?: string; birthDate?: string } {
   if (!asksIdentity(settings)) return {};
   return { cpf: normalizeCpf(values.cpf) ?? values.cpf.trim(), birthDate: values.birthDate };
+}
+
+/** The zod shape of the address and gender: the shared checks the server makes where the licence asks, free text elsewhere (never sent). */
+export function detailsShape(
+  settings: RegisterSettings,
+): Record<keyof RegistrationDetailsValues, z.ZodType<string, string>> {
+  const free = Object.fromEntries(Object.keys(EMPTY_DETAILS).map((name) => [name, z.string()]));
+  return {
+    ...(free as unknown as Record<keyof RegistrationDetailsValues, z.ZodType<string, string>>),
+    ...(asksAddress(settings) ? registrationAddressShape : {}),
+    ...(asksGender(settings) ? genderShape : {}),
+  };
+}
+
+/** The request fields of the address (the CEP's digits) and gender, only where the licence asks for them. */
+export function detailsBody(
+  settings: RegisterSettings,
+  values: RegistrationDetailsValues,
+): Partial<RegistrationDetailsValues> {
+  const body: Partial<RegistrationDetailsValues> = {};
+  if (asksAddress(settings)) {
+    for (const name of ADDRESS_FIELDS) {
+      const value = values[name].trim();
+      if (value) body[name] = name === 'addressCep' ? value.replace(/\D/g, '') : value;
+    }
+  }
+  if (asksGender(settings) && values.gender) body.gender = values.gender;
+  return body;
 }
 
 /** Words the identity fields' own reasons (createIssueDescriber's `describeOther`). */

@@ -8,18 +8,33 @@ import { useRegisterByMobile } from '../api/register-mobile';
 import { useAuthSettings } from '../use-auth-settings';
 import { registerBaseShape, useRegisterForm, type RegisterFormVariant } from '../use-register-form';
 import { RegisterFormTail } from './register-form-tail';
-import { EMPTY_IDENTITY, asksIdentity, identityBody, identityShape, type IdentityValues } from '../identity';
+import {
+  EMPTY_DETAILS,
+  EMPTY_IDENTITY,
+  asksAddress,
+  asksGender,
+  asksIdentity,
+  detailsBody,
+  detailsShape,
+  identityBody,
+  identityFieldNames,
+  identityShape,
+  type IdentityValues,
+  type RegistrationDetailsValues,
+} from '../identity';
+import { RegistrationDetailsFields } from './address-fields';
 import { IdentityFields } from './identity-fields';
 
-type MobileValues = IdentityValues & {
-  mobileNum: string;
-  verificationCode: string;
-  password: string;
-  confirmPassword: string;
-  affiliateCode: string;
-  captcha: string;
-  agree: boolean;
-};
+type MobileValues = IdentityValues &
+  RegistrationDetailsValues & {
+    mobileNum: string;
+    verificationCode: string;
+    password: string;
+    confirmPassword: string;
+    affiliateCode: string;
+    captcha: string;
+    agree: boolean;
+  };
 
 const EMPTY_VALUES: MobileValues = {
   mobileNum: '',
@@ -29,6 +44,7 @@ const EMPTY_VALUES: MobileValues = {
   affiliateCode: '',
   captcha: '',
   ...EMPTY_IDENTITY,
+  ...EMPTY_DETAILS,
   // Unticked unless the operator pre-ticks it (consentPreticked, applied by useRegisterForm).
   agree: false,
 };
@@ -62,6 +78,7 @@ function MobileRegisterFields({ variant, settings }: { variant: RegisterFormVari
           password: isPasswordShown ? passwordText(settings.validate.password) : z.string(),
           confirmPassword: z.string(),
           ...identityShape(settings),
+          ...detailsShape(settings),
         })
         .superRefine((values, ctx) => {
           if (isPasswordShown) checkConfirmation(values, 'password', 'confirmPassword', ctx);
@@ -79,7 +96,7 @@ function MobileRegisterFields({ variant, settings }: { variant: RegisterFormVari
     'mobileNum',
     ...(isCodeShown ? ['verificationCode'] : []),
     ...(isPasswordShown ? ['password', 'confirmPassword'] : []),
-    ...(asksIdentity(settings) ? ['cpf', 'birthDate'] : []),
+    ...identityFieldNames(settings),
     ...(isAffiliateShown ? ['affiliateCode'] : []),
     ...(settings.showCaptcha ? ['captcha'] : []),
     'agree',
@@ -97,6 +114,7 @@ function MobileRegisterFields({ variant, settings }: { variant: RegisterFormVari
         password: isPasswordShown ? values.password : undefined,
         confirmPassword: isPasswordShown ? values.confirmPassword : undefined,
         ...identityBody(settings, values),
+        ...detailsBody(settings, values),
       },
       registration.getSubmitCallbacks(shownFields, (result) => result.account ?? result.userInfo.userName),
     );
@@ -146,6 +164,12 @@ function MobileRegisterFields({ variant, settings }: { variant: RegisterFormVari
         </>
       ) : null}
       {asksIdentity(settings) ? <IdentityFields form={form} label={label} /> : null}
+      <RegistrationDetailsFields
+        form={form}
+        label={label}
+        address={asksAddress(settings)}
+        gender={asksGender(settings)}
+      />
       <RegisterFormTail
         registration={registration}
         settings={settings}

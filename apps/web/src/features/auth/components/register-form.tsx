@@ -19,13 +19,28 @@ import { optionalValue } from '../register-support';
 import { useAuthSettings } from '../use-auth-settings';
 import { registerBaseShape, useRegisterForm, type RegisterFormVariant } from '../use-register-form';
 import { RegisterFormTail } from './register-form-tail';
-import { EMPTY_IDENTITY, asksIdentity, identityBody, identityShape, type IdentityValues } from '../identity';
+import {
+  EMPTY_DETAILS,
+  EMPTY_IDENTITY,
+  asksAddress,
+  asksGender,
+  asksIdentity,
+  detailsBody,
+  detailsShape,
+  identityBody,
+  identityFieldNames,
+  identityShape,
+  type IdentityValues,
+  type RegistrationDetailsValues,
+} from '../identity';
+import { RegistrationDetailsFields } from './address-fields';
 import { IdentityFields } from './identity-fields';
 
 type TextFieldName = Exclude<RegisterField, 'captcha' | 'verificationCode'> | 'confirmPassword';
 
 type RegisterValues = Record<TextFieldName | 'captcha' | 'verificationCode', string> &
-  IdentityValues & { agree: boolean };
+  IdentityValues &
+  RegistrationDetailsValues & { agree: boolean };
 
 /** What the player site adds to a shared optional field: how its input behaves. */
 type OptionalFieldSpec = {
@@ -69,6 +84,7 @@ const EMPTY_VALUES: RegisterValues = {
   affiliateCode: '',
   captcha: '',
   ...EMPTY_IDENTITY,
+  ...EMPTY_DETAILS,
   // Unticked unless the operator pre-ticks it (consentPreticked, applied by useRegisterForm).
   agree: false,
 };
@@ -111,7 +127,7 @@ function RegisterFormFields({
       }
       shape.username = ruleText(ruleOf('username'), { isRequired: true });
       shape.password = passwordText(ruleOf('password'));
-      Object.assign(shape, identityShape(settings));
+      Object.assign(shape, identityShape(settings), detailsShape(settings));
       if (isMobileShown)
         shape.mobileNum = mobileText(
           ruleOf('mobileNum'),
@@ -137,7 +153,7 @@ function RegisterFormFields({
   const isIdentityShown = asksIdentity(settings);
   const shownFields: string[] = [
     ...registerFormFields(settings, { isMobileVerified: switches.isMobileVerified, isAffiliateShown }),
-    ...(isIdentityShown ? ['cpf', 'birthDate'] : []),
+    ...identityFieldNames(settings),
   ];
 
   function onSubmit(values: RegisterValues) {
@@ -166,6 +182,7 @@ function RegisterFormFields({
         wechat: pick('wechat'),
         idNumber: pick('idNumber'),
         ...identityBody(settings, values),
+        ...detailsBody(settings, values),
       },
       registration.getSubmitCallbacks(shownFields),
     );
@@ -217,6 +234,12 @@ function RegisterFormFields({
         {...register('confirmPassword')}
       />
       {isIdentityShown ? <IdentityFields form={form} label={label} /> : null}
+      <RegistrationDetailsFields
+        form={form}
+        label={label}
+        address={asksAddress(settings)}
+        gender={asksGender(settings)}
+      />
       {optionalBefore.map(renderOptional)}
       {isMobileShown ? (
         <MobileField
