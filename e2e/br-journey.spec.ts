@@ -2,7 +2,14 @@ import crypto from 'node:crypto';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from './support/test';
 import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations } from './support/servers';
-import { doSandboxIdentityCheck, registerWithCpf, setSignUpLimits, useBrServer } from './support/br-profile';
+import {
+  confirmSignUpContact,
+  doSandboxIdentityCheck,
+  fillRegistrationDetails,
+  registerWithCpf,
+  setSignUpLimits,
+  useBrServer,
+} from './support/br-profile';
 import { type Api, acceptTerms, callApi, fieldLabel } from './support/setup';
 import { BACKOFFICE_OPERATORS } from './support/backoffice';
 import { operatorLogin } from './support/operators';
@@ -48,7 +55,7 @@ test.describe('the BR sign-up story', () => {
       await expect(page).toHaveURL(/\/welcome\/limits$/);
       const step = page.getByTestId('sign-up-limits');
       await expect(step.getByRole('heading', { name: 'Seus limites', level: 1 })).toBeVisible();
-      await expect(step).toContainText('Etapa 1 de 2');
+      await expect(step).toContainText('Etapa 1 de 3');
       await expectNoSeriousA11yViolations(page, `sign-up limits ${width}`);
       await step.getByRole('button', { name: 'Salvar e continuar' }).click();
       // The deposit and the loss limit are both empty: each says so.
@@ -65,6 +72,12 @@ test.describe('the BR sign-up story', () => {
       await step.getByLabel(fieldLabel('Limite de perdas')).fill('300');
       await step.getByLabel(fieldLabel('Tempo por dia')).fill('3');
       await step.getByRole('button', { name: 'Salvar e continuar' }).click();
+
+      // The contact step: an account registered by username confirms an e-mail by its code.
+      await expect(page).toHaveURL(/\/welcome\/contact$/);
+      await expect(page.getByTestId('sign-up-contact')).toContainText('Etapa 2 de 3');
+      await expectNoSeriousA11yViolations(page, `sign-up contact ${width}`);
+      await confirmSignUpContact(page);
 
       // The identity step: the check at the sandbox provider.
       await expect(page).toHaveURL(/\/welcome\/identity$/);
@@ -291,6 +304,7 @@ test.describe('the BR sign-up story', () => {
     await form.getByLabel(fieldLabel('Confirmar senha')).fill(PASSWORD);
     await form.getByRole('textbox', { name: fieldLabel('CPF') }).pressSequentially(details.cpf);
     await form.getByLabel(fieldLabel('Data de nascimento')).fill('1988-02-14');
+    await fillRegistrationDetails(form);
     await acceptTerms(form);
     await form.getByRole('button', { name: 'Cadastrar' }).click();
   }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { expect, test, type APIRequestContext, type Locator, type Page } from './support/test';
 import { encryptPayload } from '../packages/shared/src/payload-crypto';
 import { newCpf } from '../apps/server/src/modules/identity/identity-fixtures';
+import { BR_REGISTRATION_DETAILS } from './support/br-profile';
 import {
   BACKOFFICE_OPERATORS,
   checkBackofficePage,
@@ -46,7 +47,7 @@ async function encrypted(a: Api, body: unknown): Promise<unknown> {
   return encryptPayload(key.jwk, key.keyId, body);
 }
 
-/** A BR player made through the API: CPF and birth date, the licence's limits, a passed identity check, a payment password. */
+/** A BR player made through the API: CPF, birth date, address and gender, the licence's limits, a confirmed e-mail, a passed identity check, a payment password. */
 async function brPlayer(request: APIRequestContext): Promise<{ username: string; cpf: string; api: Api }> {
   const cpf = newCpf();
   const username = `pix${Date.now() % 1e8}${crypto.randomInt(10, 99)}`;
@@ -62,12 +63,26 @@ async function brPlayer(request: APIRequestContext): Promise<{ username: string;
       agree: true,
       cpf,
       birthDate: '1992-06-18',
+      ...BR_REGISTRATION_DETAILS,
     }),
   );
   const api: Api = { ...anonymous, token: login.token };
   await callApi(api, 'PUT', '/wps/responsible-gaming/limits', { limits: [{ kind: 'deposit_month', value: '1000' }] });
-  await callApi(api, 'PUT', '/wps/responsible-gaming/limits', { limits: [{ kind: 'daily_time', value: '600' }] });
   await callApi(api, 'PUT', '/wps/responsible-gaming/limits', { limits: [{ kind: 'loss_month', value: '1000' }] });
+  await callApi(api, 'PUT', '/wps/responsible-gaming/limits', { limits: [{ kind: 'daily_time', value: '600' }] });
+  // The contact BR asks an account registered by username to confirm: an e-mail, with the code from the dev outbox.
+  const email = `${username}@example.com`;
+  await callApi(api, 'POST', '/wps/verification/email/bind', { email });
+  let code: string | null = null;
+  await expect
+    .poll(async () => {
+      const res = await request.get(`${server.baseURL}/dev/outbox/email?to=${encodeURIComponent(email)}`);
+      code =
+        /\b(\d{6})\b/.exec(((await res.json()) as { value: { text: string }[] }).value[0]?.text ?? '')?.[1] ?? null;
+      return code;
+    })
+    .not.toBeNull();
+  await callApi(api, 'POST', '/wps/member/email', { email, verificationCode: code });
   const check = await callApi<{ url: string }>(api, 'POST', '/wps/kyc/checks', { returnUrl: '/' });
   const steps: Record<string, string>[] = [
     { step: 'document', documentName: NAME },
@@ -104,6 +119,7 @@ async function brRegistered(request: APIRequestContext): Promise<Api> {
       agree: true,
       cpf: newCpf(),
       birthDate: '1990-03-02',
+      ...BR_REGISTRATION_DETAILS,
     }),
   );
   return { ...anonymous, token: login.token };

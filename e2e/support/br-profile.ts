@@ -5,7 +5,7 @@ import { setLicenceBeforeStart } from './licence';
 import { operatorLogin } from './operators';
 import type { ExtraServer } from './servers';
 import { acceptTerms, disableRegisterCaptcha, fieldLabel } from './setup';
-import { expect, test, type APIRequestContext, type Page } from './test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from './test';
 
 /**
  * The BR licence's player journeys (docs/compliance.md): a server of their own with the BR
@@ -52,7 +52,62 @@ export function useBrServer(name: string, port: number): { server: ExtraServer }
   return holder;
 }
 
-/** Register on /register with a CPF (a new one unless given) and a date of birth; the success dialog closed. Returns the account name. */
+/** The address and gender BR asks for at registration, as a registration body's fields (API registrations). */
+export const BR_REGISTRATION_DETAILS = {
+  addressStreet: 'Rua Augusta',
+  addressNumber: '900',
+  addressDistrict: 'Consolação',
+  addressCity: 'São Paulo',
+  addressState: 'SP',
+  addressCep: '01304001',
+  gender: 'female',
+} as const;
+
+/** The registration form's address and gender under BR, filled (the complement left out: it is optional). */
+export async function fillRegistrationDetails(form: Locator): Promise<void> {
+  await form.getByLabel(fieldLabel('Logradouro')).fill(BR_REGISTRATION_DETAILS.addressStreet);
+  await form.getByLabel(fieldLabel('Número')).fill(BR_REGISTRATION_DETAILS.addressNumber);
+  await form.getByLabel(fieldLabel('Bairro')).fill(BR_REGISTRATION_DETAILS.addressDistrict);
+  await form.getByLabel(fieldLabel('Cidade')).fill(BR_REGISTRATION_DETAILS.addressCity);
+  await form.getByLabel(fieldLabel('Estado (UF)')).selectOption('SP');
+  await form.getByLabel(fieldLabel('CEP')).pressSequentially(BR_REGISTRATION_DETAILS.addressCep);
+  await form.getByLabel(fieldLabel('Gênero')).selectOption({ label: 'Feminino' });
+}
+
+/** The newest code the dev outbox holds for an e-mail address. */
+export async function readEmailCode(page: Page, baseURL: string, to: string): Promise<string> {
+  let code: string | null = null;
+  await expect
+    .poll(
+      async () => {
+        const response = await page.request.get(`${baseURL}/dev/outbox/email?to=${encodeURIComponent(to)}`);
+        const body = (await response.json()) as { value: { text: string }[] };
+        code = /\b(\d{6})\b/.exec(body.value[0]?.text ?? '')?.[1] ?? null;
+        return code;
+      },
+      { timeout: 10_000 },
+    )
+    .not.toBeNull();
+  return code as unknown as string;
+}
+
+/**
+ * The sign-up's contact step (an account registered by username under BR): an e-mail linked with
+ * the code from the dev outbox; the identity step follows.
+ */
+export async function confirmSignUpContact(page: Page): Promise<void> {
+  await expect(page).toHaveURL(/\/welcome\/contact$/);
+  const baseURL = new URL(page.url()).origin;
+  const step = page.getByTestId('sign-up-contact');
+  const email = `br${Date.now() % 1e8}${crypto.randomInt(10, 99)}@example.com`;
+  await step.getByRole('textbox', { name: 'Endereço de e-mail' }).fill(email);
+  await step.getByRole('button', { name: 'Obter código' }).click();
+  await step.getByRole('textbox', { name: 'Código do e-mail' }).fill(await readEmailCode(page, baseURL, email));
+  await step.getByRole('button', { name: 'Vincular e-mail' }).click();
+  await expect(page).toHaveURL(/\/welcome\/identity$/);
+}
+
+/** Register on /register with a CPF (a new one unless given), a date of birth, an address and a gender; the success dialog closed. Returns the account name. */
 export async function registerWithCpf(
   page: Page,
   baseURL: string,
@@ -68,6 +123,7 @@ export async function registerWithCpf(
   await form.getByLabel(fieldLabel('Confirmar senha')).fill(password);
   await form.getByRole('textbox', { name: fieldLabel('CPF') }).pressSequentially(cpf);
   await form.getByLabel(fieldLabel('Data de nascimento')).fill('1991-08-23');
+  await fillRegistrationDetails(form);
   await acceptTerms(form);
   await form.getByRole('button', { name: 'Cadastrar' }).click();
   await page
@@ -79,7 +135,8 @@ export async function registerWithCpf(
 
 /**
  * The sign-up's limits step: a monthly deposit limit, a monthly loss limit (the deposit's amount
- * unless given) and hours a day, saved; the identity step follows.
+ * unless given) and hours a day, saved; then the contact step (confirmSignUpContact), and the
+ * identity step follows.
  */
 export async function setSignUpLimits(page: Page, deposit: string, hours: string, loss = deposit): Promise<void> {
   await expect(page).toHaveURL(/\/welcome\/limits$/);
@@ -90,7 +147,7 @@ export async function setSignUpLimits(page: Page, deposit: string, hours: string
   await step.getByLabel(fieldLabel('Limite de perdas')).fill(loss);
   await step.getByLabel(fieldLabel('Tempo por dia')).fill(hours);
   await step.getByRole('button', { name: 'Salvar e continuar' }).click();
-  await expect(page).toHaveURL(/\/welcome\/identity$/);
+  await confirmSignUpContact(page);
 }
 
 /**
