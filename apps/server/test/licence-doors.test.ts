@@ -55,15 +55,24 @@ const INVENTORY: Record<LicenceDoor, { routes: string[]; checks: string[] }> = {
       'POST /ops/players/:memberId/adjustments',
       'POST /wps/deposit/orders',
     ],
-    checks: ['the account is identified where the licence identifies players (identity)'],
+    checks: [
+      'the account is identified where the licence identifies players (identity)',
+      'the account confirmed an e-mail or a mobile number where the licence asks (contactConfirmation)',
+    ],
   },
   'money.out': {
     routes: ['POST /wps/withdraw/orders'],
-    checks: ['the account is identified where the licence identifies players (identity)'],
+    checks: [
+      'the account is identified where the licence identifies players (identity)',
+      'the account confirmed an e-mail or a mobile number where the licence asks (contactConfirmation)',
+    ],
   },
   'money.transfer': {
     routes: ['POST /wps/agent/centre/transfer', 'POST /wps/member/transfer/upline'],
-    checks: ['transfers between players allowed (transfersBetweenPlayers)'],
+    checks: [
+      'transfers between players allowed (transfersBetweenPlayers)',
+      'the account confirmed an e-mail or a mobile number where the licence asks (contactConfirmation)',
+    ],
   },
   // Every stake: a vendor's seamless bet, an in-house round, a lottery ticket, money sent to a
   // transfer-wallet vendor; the bettor's identity and check are asked at each.
@@ -78,6 +87,7 @@ const INVENTORY: Record<LicenceDoor, { routes: string[]; checks: string[] }> = {
     checks: [
       'the product is one the licence allows (forbiddenProducts)',
       'the bettor is identified and passed the identity check where the licence asks (identity, kyc)',
+      'the account confirmed an e-mail or a mobile number where the licence asks (contactConfirmation)',
     ],
   },
   'reward.pay': {
@@ -96,7 +106,10 @@ const INVENTORY: Record<LicenceDoor, { routes: string[]; checks: string[] }> = {
       'POST /wps/relay/passwordCheck/MCS2_redeemPointReward',
       'POST /wps/rewards/grants/:id/claim',
     ],
-    checks: ['the account is identified where the licence identifies players (identity)'],
+    checks: [
+      'the account is identified where the licence identifies players (identity)',
+      'the account confirmed an e-mail or a mobile number where the licence asks (contactConfirmation)',
+    ],
   },
 };
 

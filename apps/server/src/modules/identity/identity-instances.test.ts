@@ -22,7 +22,7 @@ import {
   type SecondInstance,
   type TestApp,
 } from '../../../test/test-app';
-import { newCpf } from './identity-fixtures';
+import { brRegistrationDetails, newCpf } from './identity-fixtures';
 import { brPlayer, setLicence } from '../licence/licence-fixtures';
 
 const quiet = { info: () => {}, warn: () => {}, error: () => {} };
@@ -62,6 +62,7 @@ describePostgres('identity under the BR profile on several connections and insta
             confirmPassword: password,
             cpf,
             birthDate: '1988-08-08',
+            ...brRegistrationDetails(),
             agree: true,
           },
           { remoteAddress: `10.9.0.${i + 1}` },
