@@ -321,7 +321,8 @@ test.describe('the BR sign-up story', () => {
       .getByRole('dialog', { name: 'Cadastro concluído' })
       .getByRole('button', { name: 'Começar a jogar' })
       .click();
-    await setSignUpLimits(page, '500', '2');
+    // The contact step confirms the e-mail given at registration (the exclusion keeps its hash).
+    await setSignUpLimits(page, '500', '2', first.email);
 
     await page.goto(`${server.baseURL}/account/responsible-gaming`);
     await page.getByTestId('rg-exclusion-select').selectOption('6m');

@@ -92,17 +92,18 @@ export async function readEmailCode(page: Page, baseURL: string, to: string): Pr
 }
 
 /**
- * The sign-up's contact step (an account registered by username under BR): an e-mail linked with
- * the code from the dev outbox; the identity step follows.
+ * The sign-up's contact step (an account registered by username under BR): an e-mail (`email`, else
+ * a new one) linked with the code from the dev outbox; the identity step follows. The link makes it
+ * the account's e-mail, so a test that registered with one passes it.
  */
-export async function confirmSignUpContact(page: Page): Promise<void> {
+export async function confirmSignUpContact(page: Page, email?: string): Promise<void> {
   await expect(page).toHaveURL(/\/welcome\/contact$/);
   const baseURL = new URL(page.url()).origin;
   const step = page.getByTestId('sign-up-contact');
-  const email = `br${Date.now() % 1e8}${crypto.randomInt(10, 99)}@example.com`;
-  await step.getByRole('textbox', { name: 'Endereço de e-mail' }).fill(email);
+  const address = email ?? `br${Date.now() % 1e8}${crypto.randomInt(10, 99)}@example.com`;
+  await step.getByRole('textbox', { name: 'Endereço de e-mail' }).fill(address);
   await step.getByRole('button', { name: 'Obter código' }).click();
-  await step.getByRole('textbox', { name: 'Código do e-mail' }).fill(await readEmailCode(page, baseURL, email));
+  await step.getByRole('textbox', { name: 'Código do e-mail' }).fill(await readEmailCode(page, baseURL, address));
   await step.getByRole('button', { name: 'Vincular e-mail' }).click();
   await expect(page).toHaveURL(/\/welcome\/identity$/);
 }
@@ -134,20 +135,20 @@ export async function registerWithCpf(
 }
 
 /**
- * The sign-up's limits step: a monthly deposit limit, a monthly loss limit (the deposit's amount
- * unless given) and hours a day, saved; then the contact step (confirmSignUpContact), and the
- * identity step follows.
+ * The sign-up's limits step: monthly deposit and loss limits (the loss limit as the deposit's) and
+ * hours a day, saved; then the contact step (confirmSignUpContact, with the e-mail given unless a
+ * new one), and the identity step follows.
  */
-export async function setSignUpLimits(page: Page, deposit: string, hours: string, loss = deposit): Promise<void> {
+export async function setSignUpLimits(page: Page, deposit: string, hours: string, email?: string): Promise<void> {
   await expect(page).toHaveURL(/\/welcome\/limits$/);
   const step = page.getByTestId('sign-up-limits');
   await step.getByLabel('Período do limite de depósito').selectOption({ label: 'Depósitos por mês' });
   await step.getByLabel(fieldLabel('Limite de depósito')).fill(deposit);
   await step.getByLabel('Período do limite de perdas').selectOption({ label: 'Perda líquida por mês' });
-  await step.getByLabel(fieldLabel('Limite de perdas')).fill(loss);
+  await step.getByLabel(fieldLabel('Limite de perdas')).fill(deposit);
   await step.getByLabel(fieldLabel('Tempo por dia')).fill(hours);
   await step.getByRole('button', { name: 'Salvar e continuar' }).click();
-  await confirmSignUpContact(page);
+  await confirmSignUpContact(page, email);
 }
 
 /**

@@ -542,6 +542,12 @@ export function createServices(ctx: AppContext) {
   // (docs/compliance.md, "Money in and out at the licence's doors").
   licence.policy.wire('money.in', identified);
   licence.policy.wire('money.out', identified);
+  // A stake on a product the licence forbids (a P2P table, a foreign lottery's draw) is refused;
+  // asked by the bets, tickets and vendor transfers on such products (licence-products.ts).
+  licence.policy.wire('stake', allowedProduct);
+  // Every stake (vendor bets, in-house rounds, tickets, transfer-wallet deposits): under a licence
+  // that identifies players, a CPF and, under kyc, a passed identity check.
+  licence.policy.wire('stake', identifiedAndVerified(identity.cpfOf, kyc.service.passedIn));
   // A new account registered without a confirmed contact (by username) stakes and moves no money
   // until it confirms an e-mail or a mobile number by a code (the security module's links tell the
   // identity module, in the link's transaction).
@@ -549,12 +555,6 @@ export function createServices(ctx: AppContext) {
   for (const door of ['money.in', 'money.out', 'money.transfer', 'stake', 'reward.pay'] as const)
     licence.policy.wire(door, contactConfirmed);
   security.useContactConfirmed(identity.contactConfirmed);
-  // A stake on a product the licence forbids (a P2P table, a foreign lottery's draw) is refused;
-  // asked by the bets, tickets and vendor transfers on such products (licence-products.ts).
-  licence.policy.wire('stake', allowedProduct);
-  // Every stake (vendor bets, in-house rounds, tickets, transfer-wallet deposits): under a licence
-  // that identifies players, a CPF and, under kyc, a passed identity check.
-  licence.policy.wire('stake', identifiedAndVerified(identity.cpfOf, kyc.service.passedIn));
   // PIX under the licence (docs/compliance.md, "PIX"): which kinds of money players may pay with,
   // and their own CPF, which a payment must come from to be credited.
   deposits.useOwnership({
