@@ -10,7 +10,7 @@ import { createTestApp, describeEachDatabase, type TestApp } from '../../../test
 import { AppError } from '../../http/app-error';
 import { createPlayer, mainBalance } from '../gateway/gateway.test-support';
 import { newCpf } from '../identity/identity-fixtures';
-import { setLicence } from '../licence/licence-fixtures';
+import { confirmContactByEmail, setLicence } from '../licence/licence-fixtures';
 import { fundMember, memberIdOf } from '../withdrawal/withdrawal.test-support';
 import { SANDBOX_KYC_WEBHOOK_PATH } from './sandbox-kyc';
 
@@ -58,12 +58,14 @@ describeEachDatabase('the identity check is bound to the registered CPF and date
         payload: {
           limits: [
             { kind: 'deposit_month', value: '1000' },
+            { kind: 'loss_month', value: '1000' },
             { kind: 'daily_time', value: '600' },
             { kind: 'loss_month', value: '100000' },
           ],
         },
       }),
     );
+    await confirmContactByEmail(t.app, { token: result.token, memberId });
     return { token: result.token, memberId, cpf };
   }
 

@@ -5,7 +5,7 @@ import { createTestOperator } from '../../../test/operator-login';
 import { createTestApp, describePostgres, type TestApp } from '../../../test/test-app';
 import { createOrderCall, demoChannel } from '../deposit/deposit.test-support';
 import { newCpf } from '../identity/identity-fixtures';
-import { setLicence } from '../licence/licence-fixtures';
+import { confirmContactByEmail, setLicence } from '../licence/licence-fixtures';
 
 /** Real parallelism needs real connections: PostgreSQL only. */
 describePostgres('the unverified deposit cap under concurrency [postgres]', () => {
@@ -42,12 +42,14 @@ describePostgres('the unverified deposit cap under concurrency [postgres]', () =
         payload: {
           limits: [
             { kind: 'deposit_month', value: '100000' },
+            { kind: 'loss_month', value: '100000' },
             { kind: 'daily_time', value: '600' },
             { kind: 'loss_month', value: '100000' },
           ],
         },
       }),
     );
+    await confirmContactByEmail(t.app, { token, memberId });
     const channel = await demoChannel(t, token, 'manual_bank');
     const answers = await Promise.all(Array.from({ length: 20 }, () => createOrderCall(t, token, channel.id, '30')));
     const made = answers.filter((r) => r.statusCode === 200);

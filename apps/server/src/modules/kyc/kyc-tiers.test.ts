@@ -9,7 +9,7 @@ import { createOrder, createOrderCall, demoChannel } from '../deposit/deposit.te
 import { newCpf } from '../identity/identity-fixtures';
 import { requestWithdrawal } from '../withdrawal/withdrawal.test-support';
 import { SANDBOX_KYC_WEBHOOK_PATH } from './sandbox-kyc';
-import { setLicence } from '../licence/licence-fixtures';
+import { confirmContactByEmail, setLicence } from '../licence/licence-fixtures';
 
 // Identity tiers under the BR licence, as a player and an operator meet them: deposits before the
 // identity check stop at the operator's cumulative cap (pending orders hold their room), the cap
@@ -59,12 +59,14 @@ describeEachDatabase('KYC tiers: the unverified deposit cap and facial re-verifi
         payload: {
           limits: [
             { kind: 'deposit_month', value: '100000' },
+            { kind: 'loss_month', value: '100000' },
             { kind: 'daily_time', value: '600' },
             { kind: 'loss_month', value: '100000' },
           ],
         },
       }),
     );
+    await confirmContactByEmail(t.app, { token: user.result.token, memberId });
     return { token: user.result.token, memberId, username: user.username, password: user.password };
   }
 

@@ -17,7 +17,7 @@ import {
 } from '../../../test/api-client';
 import { createTestOperator } from '../../../test/operator-login';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
-import { newCpf } from '../identity/identity-fixtures';
+import { brRegistrationDetails, newCpf } from '../identity/identity-fixtures';
 import type { DevOidcProvider } from './dev-oidc-provider';
 import { createIdpBrowser, startTestIdp, type IdpAttempt } from './oidc-fixtures';
 import { setLicence } from '../licence/licence-fixtures';
@@ -311,7 +311,7 @@ describeEachDatabase('sign-in with an identity provider', (target) => {
       t.app,
       'POST',
       '/wps/oidc/pending/register',
-      { ...body, cpf: newCpf(), birthDate: '1990-05-17' },
+      { ...body, cpf: newCpf(), birthDate: '1990-05-17', ...brRegistrationDetails() },
       { headers: { cookie: a.cookie } },
     );
     const token = valueOf<LoginResult>(created).token;

@@ -23,7 +23,7 @@ import { newCpf } from '../identity/identity-fixtures';
 import { PAYMENT_PASSWORD, requestWithdrawal } from '../withdrawal/withdrawal.test-support';
 import { createPayoutOwnership } from '../security/payout-ownership';
 import { SANDBOX_PIX_DIRECTORY_PATH } from './sandbox-pix-directory.routes';
-import { setLicence } from '../licence/licence-fixtures';
+import { confirmContactByEmail, setLicence } from '../licence/licence-fixtures';
 
 // PIX under the BR profile, end to end through the API: the channels the licence allows, a PIX
 // charge's BR Code, a payment from the player's own CPF credited and one from another CPF
@@ -71,6 +71,7 @@ describeEachDatabase('PIX payments under the BR profile', (target) => {
     const memberId = (await t.app.services.session.resolve(result.token))!.memberId;
     for (const limit of [
       { kind: 'deposit_month', value: '5000' },
+      { kind: 'loss_month', value: '5000' },
       { kind: 'daily_time', value: '600' },
       { kind: 'loss_month', value: '100000' },
     ]) {
@@ -81,6 +82,7 @@ describeEachDatabase('PIX payments under the BR profile', (target) => {
         }),
       );
     }
+    await confirmContactByEmail(t.app, { token: result.token, memberId });
     return { token: result.token, memberId, cpf };
   }
 

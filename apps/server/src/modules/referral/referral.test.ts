@@ -14,9 +14,9 @@ import {
 import { expectLedgerHealthy } from '../../../test/ledger-invariants';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
 import { createOrder, demoChannel, operatorToken } from '../deposit/deposit.test-support';
-import { newCpf } from '../identity/identity-fixtures';
+import { brRegistrationDetails, newCpf } from '../identity/identity-fixtures';
 import { passIdentityCheck } from '../kyc/kyc.test-support';
-import { setLicence } from '../licence/licence-fixtures';
+import { confirmContactByEmail, setLicence } from '../licence/licence-fixtures';
 
 // Refer and earn over the real event stream: a member's code, an invitee registered with it, its
 // first deposit and turnover within the window qualifying it, the referrer paid once; an invitee
@@ -233,20 +233,27 @@ describeEachDatabase('referral', (target) => {
       valueOf(await settings({ enabled: true, minFirstDepositMinor: '0' }));
       // The stored minimum of an earlier profile would not count either: the terms show none.
       expect((await page(referrer.token)).terms.minFirstDepositMinor).toBe('0');
-      // Under BR a player registers with a CPF and a date of birth, and sets a deposit and a time limit before depositing.
-      const friend = await register('10.88.0.50', 'Brazil browser', code, { cpf: newCpf(), birthDate: '1990-03-15' });
+      // Under BR a player registers with a CPF, a date of birth, an address and a gender, sets a
+      // deposit, a loss and a time limit and confirms a contact before depositing.
+      const friend = await register('10.88.0.50', 'Brazil browser', code, {
+        cpf: newCpf(),
+        birthDate: '1990-03-15',
+        ...brRegistrationDetails(),
+      });
       valueOf(
         await call(t.app, 'PUT', '/wps/responsible-gaming/limits', {
           token: friend.token,
           payload: {
             limits: [
               { kind: 'deposit_month', value: '1000' },
+              { kind: 'loss_month', value: '1000' },
               { kind: 'daily_time', value: '600' },
               { kind: 'loss_month', value: '100000' },
             ],
           },
         }),
       );
+      await confirmContactByEmail(t.app, friend);
       const before = await balance(referrer.memberId);
       // 40.00 is below the 50.00 minimum stored under the permissive profile.
       await deposit(friend.token, '40.00');

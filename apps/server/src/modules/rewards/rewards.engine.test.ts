@@ -6,7 +6,7 @@ import { expectLedgerHealthy } from '../../../test/ledger-invariants';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
 import { balanceMinor, createOrder, demoChannel, newPlayer, operatorToken } from '../deposit/deposit.test-support';
 import { newCpf } from '../identity/identity-fixtures';
-import { setLicence } from '../licence/licence-fixtures';
+import { confirmContactByEmail, setLicence } from '../licence/licence-fixtures';
 
 // The rules engine through its real paths: an operator writes a rule in the back office and puts
 // it live; a player's deposit (confirmed by finance) or login becomes an event; the consumer pays
@@ -280,12 +280,14 @@ describeEachDatabase('rewards engine: rules and grants', (target) => {
         payload: {
           limits: [
             { kind: 'deposit_month', value: '1000' },
+            { kind: 'loss_month', value: '1000' },
             { kind: 'daily_time', value: '600' },
             { kind: 'loss_month', value: '100000' },
           ],
         },
       }),
     );
+    await confirmContactByEmail(t.app, erin);
     await deposit(erin.token, '20.00');
     await t.app.services.rewardEvents.drain();
     expect((await grantRows(rule.id)).filter((g) => g.member_id === erin.memberId)).toHaveLength(0);
