@@ -58,7 +58,6 @@ describeEachDatabase('the identity check is bound to the registered CPF and date
         payload: {
           limits: [
             { kind: 'deposit_month', value: '1000' },
-            { kind: 'loss_month', value: '1000' },
             { kind: 'daily_time', value: '600' },
             { kind: 'loss_month', value: '100000' },
           ],

@@ -42,7 +42,6 @@ describePostgres('the unverified deposit cap under concurrency [postgres]', () =
         payload: {
           limits: [
             { kind: 'deposit_month', value: '100000' },
-            { kind: 'loss_month', value: '100000' },
             { kind: 'daily_time', value: '600' },
             { kind: 'loss_month', value: '100000' },
           ],

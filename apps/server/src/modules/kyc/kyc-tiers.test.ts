@@ -59,7 +59,6 @@ describeEachDatabase('KYC tiers: the unverified deposit cap and facial re-verifi
         payload: {
           limits: [
             { kind: 'deposit_month', value: '100000' },
-            { kind: 'loss_month', value: '100000' },
             { kind: 'daily_time', value: '600' },
             { kind: 'loss_month', value: '100000' },
           ],

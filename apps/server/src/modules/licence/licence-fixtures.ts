@@ -79,7 +79,6 @@ export async function setBrLimits(app: App, player: { token: string }): Promise<
       payload: {
         limits: [
           { kind: 'deposit_month', value: '1000' },
-          { kind: 'loss_month', value: '1000' },
           { kind: 'daily_time', value: '600' },
           { kind: 'loss_month', value: '100000' },
         ],

@@ -71,7 +71,6 @@ describeEachDatabase('PIX payments under the BR profile', (target) => {
     const memberId = (await t.app.services.session.resolve(result.token))!.memberId;
     for (const limit of [
       { kind: 'deposit_month', value: '5000' },
-      { kind: 'loss_month', value: '5000' },
       { kind: 'daily_time', value: '600' },
       { kind: 'loss_month', value: '100000' },
     ]) {

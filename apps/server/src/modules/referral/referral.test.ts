@@ -246,7 +246,6 @@ describeEachDatabase('referral', (target) => {
           payload: {
             limits: [
               { kind: 'deposit_month', value: '1000' },
-              { kind: 'loss_month', value: '1000' },
               { kind: 'daily_time', value: '600' },
               { kind: 'loss_month', value: '100000' },
             ],

@@ -280,7 +280,6 @@ describeEachDatabase('rewards engine: rules and grants', (target) => {
         payload: {
           limits: [
             { kind: 'deposit_month', value: '1000' },
-            { kind: 'loss_month', value: '1000' },
             { kind: 'daily_time', value: '600' },
             { kind: 'loss_month', value: '100000' },
           ],
