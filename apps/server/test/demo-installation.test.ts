@@ -64,7 +64,7 @@ describeEachDatabase('the demo installed under BR (the default)', (target) => {
     }
   });
 
-  it('has demo players who sign in with the documented password, verified and with their limits', async () => {
+  it('has demo players who sign in with the documented password, verified, with their limits and a confirmed e-mail', async () => {
     const { t, installation } = s as Required<typeof s>;
     expect(installation.players).toEqual(DEMO_PLAYERS.map((p) => p.username));
     for (const player of DEMO_PLAYERS) {
@@ -75,6 +75,11 @@ describeEachDatabase('the demo installed under BR (the default)', (target) => {
       expect(await t.app.services.kyc.service.isVerified(session!.memberId)).toBe(true);
       const rg = valueOf<{ mustSetLimits: boolean }>(await call(t.app, 'GET', '/wps/responsible-gaming', { token }));
       expect(rg.mustSetLimits).toBe(false);
+      // An account made by username confirms a contact under BR before it moves or stakes money.
+      const contact = valueOf<{ pending: boolean }>(
+        await call(t.app, 'GET', '/wps/member/contact-confirmation', { token }),
+      );
+      expect(contact.pending).toBe(false);
     }
   });
 });

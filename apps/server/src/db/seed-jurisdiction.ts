@@ -88,7 +88,8 @@ export type DemoInstallation = { profile: JurisdictionProfile; contentItems: num
  * demo players (seed-demo-players.ts), where the sandbox identity provider runs.
  */
 export async function installDemo(
-  services: SeedServices & Pick<AppServices, 'content' | 'member' | 'session' | 'responsibleGaming' | 'kyc' | 'security' | 'notifier'>,
+  services: SeedServices &
+    Pick<AppServices, 'content' | 'member' | 'session' | 'responsibleGaming' | 'kyc' | 'security' | 'notifier'>,
   options: { profile: JurisdictionProfile; content: boolean },
 ): Promise<DemoInstallation> {
   await seedDemoLicence(services, options.profile);
