@@ -3,6 +3,7 @@ import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from './support/test';
 import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations } from './support/servers';
 import {
+  BR_REGISTRATION_DETAILS,
   confirmSignUpContact,
   doSandboxIdentityCheck,
   fillRegistrationDetails,
@@ -280,6 +281,7 @@ test.describe('the BR sign-up story', () => {
         agree: true,
         cpf: newCpf(),
         birthDate: '1993-05-07',
+        ...BR_REGISTRATION_DETAILS,
       }),
     );
     const info = await callApi<{ id: string | number }>(

@@ -9,6 +9,7 @@ import {
   startBackofficeServer,
 } from './support/backoffice';
 import { setLicenceBeforeStart } from './support/licence';
+import { fillRegistrationDetails } from './support/br-profile';
 import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, type ExtraServer } from './support/servers';
 import { acceptTerms, disableRegisterCaptcha, fieldLabel } from './support/setup';
 import { saveScreenshot } from './support/screenshots';
@@ -75,13 +76,14 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-/** The /register form with username and passwords typed in. */
+/** The /register form with username, passwords, and the address and gender BR asks for typed in. */
 async function openRegisterForm(page: Page, username: string) {
   await page.goto(`${baseURL}/register`);
   const form = page.getByRole('region', { name: 'Criar conta' });
   await form.getByRole('textbox', { name: 'Usuário', exact: true }).fill(username);
   await form.getByLabel(fieldLabel('Senha')).fill(PASSWORD);
   await form.getByLabel(fieldLabel('Confirmar senha')).fill(PASSWORD);
+  await fillRegistrationDetails(form);
   return form;
 }
 
@@ -133,6 +135,7 @@ test('a player registers with a CPF and a date of birth', async ({ page }) => {
     await f.getByRole('textbox', { name: 'Usuário', exact: true }).fill(`${player.username}x`);
     await f.getByLabel(fieldLabel('Senha')).fill(PASSWORD);
     await f.getByLabel(fieldLabel('Confirmar senha')).fill(PASSWORD);
+    await fillRegistrationDetails(f);
     return f;
   })();
   await again.getByRole('textbox', { name: fieldLabel('CPF') }).pressSequentially(player.cpf);
