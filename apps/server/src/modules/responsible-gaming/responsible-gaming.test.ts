@@ -20,7 +20,8 @@ import {
   operatorToken,
   pressSandboxButton,
 } from '../deposit/deposit.test-support';
-import { setLicence } from '../licence/licence-fixtures';
+import { brRegistrationDetails } from '../identity/identity-fixtures';
+import { confirmContactByEmail, setLicence } from '../licence/licence-fixtures';
 
 const HOUR = 3_600_000;
 
@@ -201,8 +202,10 @@ describeEachDatabase('responsible gaming: limits, time-outs, self-exclusion, rea
       s = valueOf<RgStatus>(await setLimits(p.token, [{ kind: 'deposit_month', value: '500' }]));
       expect(s.mustSetLimits).toBe(true);
       s = valueOf<RgStatus>(await setLimits(p.token, [{ kind: 'daily_time', value: '120' }]));
-      // A deposit and a time limit are not enough: Portaria 1.231 asks for a loss limit too.
+      // A deposit and a time limit are not enough: Portaria 1.231 asks for a loss limit too. (The
+      // contact BR asks an account made by username to confirm is confirmed, so the limits refuse.)
       expect(s.mustSetLimits).toBe(true);
+      await confirmContactByEmail(t.app, p);
       expectFailure(await createOrderCall(t, p.token, channel.id, '10'), 'RG_LIMITS_REQUIRED', 403);
       const bet = await Promise.resolve(
         t.app.services.responsibleGaming.guards.betLimits(p.memberId, t.database.db),
@@ -247,6 +250,7 @@ describeEachDatabase('responsible gaming: limits, time-outs, self-exclusion, rea
         agree: true,
         cpf,
         birthDate: '1990-01-01',
+        ...brRegistrationDetails(),
       });
       expect(again.statusCode, again.body).toBeGreaterThanOrEqual(400);
       expect(['RG_EXCLUDED_REGISTRATION', 'CPF_TAKEN']).toContain((again.json() as { errorCode: string }).errorCode);
