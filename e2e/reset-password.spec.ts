@@ -15,7 +15,7 @@ import { saveScreenshot } from './support/screenshots';
 
 const SHOTS = path.join(ROOT, 'test-results', 'reset-password');
 const OLD_PASSWORD = 'Lumen2024play';
-const NEW_PASSWORD = 'Orbita2025novo';
+const NEW_PASSWORD = 'Orbita#2025-novo!';
 
 let server: ExtraServer;
 
@@ -125,13 +125,16 @@ test.describe('reset password by e-mail link', () => {
     expect(await page.evaluate(() => sessionStorage.getItem('token'))).toBeNull();
     await expect(page.getByRole('banner').getByRole('button', { name: 'Entrar' })).toBeVisible();
 
-    // The operator's password rule and the confirmation are checked in the page.
+    // The operator's password rule is shown before typing, and it and the confirmation are checked in the page.
+    await expect(
+      card.getByText('8 a 64 caracteres: letras, números e símbolos, sem espaços. Senhas muito comuns são recusadas.'),
+    ).toBeVisible();
     await card.getByRole('button', { name: 'Salvar nova senha' }).click();
     await expect(card.getByText('Nova senha não pode ficar vazio', { exact: true })).toBeVisible();
-    // The demo operator's rule (pattern 5): letters and digits.
-    await card.getByLabel(fieldLabel('Nova senha')).fill('onlyletterswithout');
+    // The demo operator's rule (pattern 19): symbols are welcome, spaces are not.
+    await card.getByLabel(fieldLabel('Nova senha')).fill('with a space 1');
     await card.getByRole('button', { name: 'Salvar nova senha' }).click();
-    await expect(card.getByText(/caracteres, com letras e números/)).toBeVisible();
+    await expect(card.getByText('8 a 64 caracteres: letras, números e símbolos, sem espaços')).toBeVisible();
     await card.getByLabel(fieldLabel('Nova senha')).fill(NEW_PASSWORD);
     await card.getByLabel(fieldLabel('Confirmar nova senha')).fill('Different2025x');
     await card.getByRole('button', { name: 'Salvar nova senha' }).click();

@@ -65,7 +65,7 @@ describeEachDatabase('member accounts', (target) => {
     expect(fields).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ field: 'username', code: 'pattern', patternId: 1, min: 4, max: 16 }),
-        expect.objectContaining({ field: 'password', patternId: 5 }),
+        expect.objectContaining({ field: 'password', patternId: 19 }),
         expect.objectContaining({ field: 'email', code: 'pattern', patternId: 3 }),
       ]),
     );
@@ -94,6 +94,30 @@ describeEachDatabase('member accounts', (target) => {
       }),
       ErrorCode.PASSWORD_TOO_WEAK,
     );
+  });
+
+  it("takes a password manager's password with symbols, and refuses one with a space", async () => {
+    const password = 'k7#Vq!2m@Zx$9pL&';
+    const made = await callEncrypted(t.app, 'PUT', '/wps/member/register', {
+      username: uniqueUsername(),
+      password,
+      confirmPassword: password,
+      agree: true,
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    const spaced = expectFailure(
+      await callEncrypted(t.app, 'PUT', '/wps/member/register', {
+        username: uniqueUsername(),
+        password: 'k7#Vq!2m Zx$9pL',
+        confirmPassword: 'k7#Vq!2m Zx$9pL',
+        agree: true,
+      }),
+      ErrorCode.VALIDATION_FAILED,
+      400,
+    );
+    expect((spaced.value as FieldFailures).fields).toEqual([
+      expect.objectContaining({ field: 'password', code: 'pattern', patternId: 19 }),
+    ]);
   });
 
   it('treats account names case-insensitively', async () => {

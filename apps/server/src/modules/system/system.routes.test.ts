@@ -187,7 +187,7 @@ describeEachDatabase('system routes', (target) => {
       });
       expect(settings.required).toMatchObject({ username: true, password: true, email: false });
       expect(settings.validate.username).toEqual({ acceptedPattern: '*', minLength: 4, maxLength: 16, patternId: 1 });
-      expect(settings.validate.password?.patternId).toBe(5);
+      expect(settings.validate.password?.patternId).toBe(19);
       expect(settings.validate.mobileNum?.patternId).toBe(6);
       expect(settings.validate.payeeName?.patternId).toBe(21);
       expect(settings.registrationBonusMinor).toBe('0');

@@ -9,6 +9,7 @@ import {
   createIssueDescriber,
   describeFieldIssue,
   mobileText,
+  passwordRuleHint,
   passwordText,
   requiredText,
   ruleText,
@@ -129,5 +130,21 @@ describe('field rules', () => {
       password: '8-20 characters, with both letters and digits',
     });
     expect(messagesOf(z.object({ password: passwordText(legacy) }), { password: 'abcd1234' })).toEqual({});
+  });
+
+  it('words every password rule before typing, with the same floor the check applies', () => {
+    const manager: FieldRule = { acceptedPattern: '*', minLength: 6, maxLength: 64, patternId: 19 };
+    expect(passwordRuleHint(t, manager)).toBe(
+      '8-64 characters: letters, numbers and symbols, no spaces. Very common passwords are refused.',
+    );
+    // What the hint promises is what the check takes: a password manager's symbols, no spaces.
+    const check = z.object({ password: passwordText(manager) });
+    expect(messagesOf(check, { password: 'k7#Vq!2m@Zx$9pL&' })).toEqual({});
+    expect(messagesOf(check, { password: 'k7#Vq!2m Zx$9pL' })).toEqual({
+      password: '8-64 characters: letters, numbers and symbols, no spaces',
+    });
+    expect(passwordRuleHint(t, undefined)).toBe(
+      'Must be at least 8 characters long. Very common passwords are refused.',
+    );
   });
 });

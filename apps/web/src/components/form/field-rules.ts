@@ -89,6 +89,23 @@ export function describeFieldIssue(t: TFunction<'auth'>, label: string, issue: F
 }
 
 /**
+ * Every rule a new password must meet, worded before the player types (the field's hint): the
+ * operator's pattern and length with the server's minimum (`getPasswordRule`, as `passwordText`
+ * checks), and the list of common passwords the server refuses (PASSWORD_TOO_WEAK). A password
+ * manager's suggestion then fails only on what the hint says.
+ */
+export function passwordRuleHint(t: TFunction<'auth'>, rule: FieldRule | undefined): string {
+  const full = getPasswordRule(rule);
+  const ruleText = describeFieldIssue(t, t('fields.password'), {
+    code: 'pattern',
+    patternId: full.patternId,
+    min: full.minLength,
+    max: full.maxLength,
+  });
+  return t('validation.passwordHint', { rule: ruleText });
+}
+
+/**
  * Words the issues of the field-rule pieces above in the player's language; `labelOf` names the
  * fields. `describeOther` words a form's own reasons and returns undefined for the rest.
  */

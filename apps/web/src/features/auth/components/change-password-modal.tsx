@@ -15,6 +15,7 @@ import { closeChangePassword, openAuthModal, useAuthModal } from '../auth-modal-
 import {
   checkConfirmation,
   createIssueDescriber,
+  passwordRuleHint,
   passwordText,
   requiredText,
 } from '../../../components/form/field-rules';
@@ -127,6 +128,7 @@ function ChangePasswordForm({ isForced, onChanged }: { isForced: boolean; onChan
       <PasswordField
         label={t('fields.newPassword')}
         requiredMark
+        hint={passwordRuleHint(t, settings?.validate.password)}
         autoComplete="new-password"
         error={errors.newPassword?.message}
         {...register('newPassword', {

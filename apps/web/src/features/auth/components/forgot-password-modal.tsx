@@ -17,6 +17,7 @@ import {
   checkConfirmation,
   createIssueDescriber,
   mobileText,
+  passwordRuleHint,
   passwordText,
   requiredText,
   ruleText,
@@ -235,6 +236,7 @@ function PhoneResetForm() {
       <PasswordField
         label={t('fields.newPassword')}
         requiredMark
+        hint={passwordRuleHint(t, settings?.validate.password)}
         autoComplete="new-password"
         error={errors.newPassword?.message}
         {...register('newPassword')}

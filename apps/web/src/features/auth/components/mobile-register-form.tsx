@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import type { RegisterSettings } from '@wps/shared/schemas/system';
-import { checkConfirmation, mobileText, passwordText, ruleText } from '../../../components/form/field-rules';
+import {
+  checkConfirmation,
+  mobileText,
+  passwordRuleHint,
+  passwordText,
+  ruleText,
+} from '../../../components/form/field-rules';
 import { MobileField } from '../../../components/form/mobile-field';
 import { PasswordField } from '../../../components/form/password-field';
 import { SmsCodeField } from '../../../components/form/sms-code-field';
@@ -84,7 +90,7 @@ function MobileRegisterFields({ variant, settings }: { variant: RegisterFormVari
           if (isPasswordShown) checkConfirmation(values, 'password', 'confirmPassword', ctx);
         }),
   });
-  const { form, label, country, isAffiliateShown } = registration;
+  const { t, form, label, country, isAffiliateShown } = registration;
   const {
     register,
     handleSubmit,
@@ -146,6 +152,7 @@ function MobileRegisterFields({ variant, settings }: { variant: RegisterFormVari
           <PasswordField
             label={label('password')}
             requiredMark
+            hint={passwordRuleHint(t, settings.validate.password)}
             autoComplete="new-password"
             error={errors.password?.message}
             {...register('password', {

@@ -51,6 +51,15 @@ describe('RegisterForm', () => {
     expect(api.callsTo('PUT /wps/member/register')).toHaveLength(0);
   });
 
+  it("shows the password's every rule under the field before anything is typed", async () => {
+    await renderRegister();
+    const password = screen.getByLabelText(/^\*?Senha$/);
+    expect(password).toHaveValue('');
+    expect(password).toHaveAccessibleDescription(
+      '8 a 20 caracteres, com letras e números. Senhas muito comuns são recusadas.',
+    );
+  });
+
   it('links the Terms and the Privacy Policy in the consent', async () => {
     await renderRegister();
     expect(screen.getByRole('link', { name: 'Termos e Condições' })).toHaveAttribute('href', '/terms');

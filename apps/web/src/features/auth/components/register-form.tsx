@@ -9,7 +9,13 @@ import {
 import type { RegisterField, RegisterSettings } from '@wps/shared/schemas/system';
 import type { LoginResult } from '@wps/shared/schemas/common';
 import type { RegisterBody } from '@wps/shared/schemas/member';
-import { checkConfirmation, mobileText, passwordText, ruleText } from '../../../components/form/field-rules';
+import {
+  checkConfirmation,
+  mobileText,
+  passwordRuleHint,
+  passwordText,
+  ruleText,
+} from '../../../components/form/field-rules';
 import { MobileField } from '../../../components/form/mobile-field';
 import { PasswordField } from '../../../components/form/password-field';
 import { SmsCodeField } from '../../../components/form/sms-code-field';
@@ -142,7 +148,7 @@ function RegisterFormFields({
       return schema as unknown as z.ZodType<RegisterValues, RegisterValues>;
     },
   });
-  const { form, label, country, isAffiliateShown } = registration;
+  const { t, form, label, country, isAffiliateShown } = registration;
   const {
     register,
     handleSubmit,
@@ -218,6 +224,7 @@ function RegisterFormFields({
       <PasswordField
         label={label('password')}
         requiredMark
+        hint={passwordRuleHint(t, ruleOf('password'))}
         autoComplete="new-password"
         error={errors.password?.message}
         {...register('password', {

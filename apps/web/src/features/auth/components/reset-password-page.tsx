@@ -12,7 +12,12 @@ import { clearSession, getToken } from '../../../lib/session-storage';
 import { endSession } from '../api/end-session';
 import { useResetPasswordByEmail } from '../api/reset-password-email';
 import { openAuthModal, openForgotPassword } from '../auth-modal-store';
-import { checkConfirmation, createIssueDescriber, passwordText } from '../../../components/form/field-rules';
+import {
+  checkConfirmation,
+  createIssueDescriber,
+  passwordRuleHint,
+  passwordText,
+} from '../../../components/form/field-rules';
 import { createFormResolver } from '../../../components/form/form-resolver';
 import { forgetResetToken, takeResetToken } from '../reset-link';
 import { useAuthSettings } from '../use-auth-settings';
@@ -130,6 +135,7 @@ function ResetForm({ token, onInvalidLink }: { token: string; onInvalidLink: () 
       <PasswordField
         label={t('fields.newPassword')}
         requiredMark
+        hint={passwordRuleHint(t, settings?.validate.password)}
         autoComplete="new-password"
         error={errors.newPassword?.message}
         {...register('newPassword', {
