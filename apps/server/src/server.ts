@@ -68,10 +68,15 @@ async function main() {
   }
   // On the start that created the database only (one instance wins firstSeed): the licence profile
   // of DEMO_JURISDICTION (BR unless told), set through the switch's own check; then a newcomer's
-  // site content (DEMO_CONTENT=off leaves it empty) and, under BR, the demo players.
+  // site content (DEMO_CONTENT=off leaves it empty), under BR the demo players, and under the
+  // permissive profile the rewards programmes with their demo operators (DEMO_REWARDS=off: none).
   if (firstSeed)
     log.info(
-      await installDemo(app.services, { profile: config.demoJurisdiction, content: config.demoContent }),
+      await installDemo(app.services, {
+        profile: config.demoJurisdiction,
+        content: config.demoContent,
+        rewards: config.demoRewards,
+      }),
       'demo operator installed',
     );
   const shutdown = async (signal: string) => {

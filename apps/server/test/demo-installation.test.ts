@@ -19,7 +19,7 @@ function installed(target: Parameters<typeof createTestApp>[0], profile: Jurisdi
   const state: { t?: TestApp; installation?: DemoInstallation } = {};
   beforeAll(async () => {
     state.t = await createTestApp(target);
-    state.installation = await installDemo(state.t.app.services, { profile, content: true });
+    state.installation = await installDemo(state.t.app.services, { profile, content: true, rewards: false });
   });
   afterAll(async () => {
     await state.t?.close();

@@ -107,6 +107,8 @@ export type AppConfig = {
   demoContent: boolean;
   /** DEMO_JURISDICTION: the licence profile a new demo database is installed under (db/seed-jurisdiction.ts). */
   demoJurisdiction: JurisdictionProfile;
+  /** DEMO_REWARDS: the permissive demo's rewards programmes and demo operators (auto: outside production). */
+  demoRewards: boolean;
 };
 
 /**
@@ -159,6 +161,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     metricsToken: env.METRICS_TOKEN,
     demoContent: env.DEMO_CONTENT === 'on' || (env.DEMO_CONTENT === 'auto' && env.NODE_ENV !== 'production'),
     demoJurisdiction: env.DEMO_JURISDICTION,
+    demoRewards: env.DEMO_REWARDS === 'on' || (env.DEMO_REWARDS === 'auto' && env.NODE_ENV !== 'production'),
   };
 }
 

@@ -4,6 +4,7 @@ import type { OpsVipLevel } from '@wps/shared/schemas/vip';
 import { seedDemoContent } from '../modules/content/content.seed';
 import type { AppServices } from '../services';
 import { seedDemoPlayers } from './seed-demo-players';
+import { seedDemoRewards, type DemoRewards } from './seed-demo-rewards';
 
 /*
  * The demo operator's licence (DEMO_JURISDICTION, docs/compliance.md "The demo operator"): on the
@@ -79,18 +80,26 @@ export async function seedDemoLicence(services: SeedServices, profile: Jurisdict
   await services.licence.changes.setFromConsole(profile, SEED_REASON, SEED_ACTOR, 'seed');
 }
 
-export type DemoInstallation = { profile: JurisdictionProfile; contentItems: number; players: string[] };
+export type DemoInstallation = {
+  profile: JurisdictionProfile;
+  contentItems: number;
+  players: string[];
+  rewards: DemoRewards | null;
+};
 
 /**
  * What the start that created the database installs after the app is built (server.ts): the
  * licence first, so the content and the players are made under it and through its doors; the
  * demo's site content when DEMO_CONTENT allows, without what the licence forbids; under BR the
- * demo players (seed-demo-players.ts), where the sandbox identity provider runs.
+ * demo players (seed-demo-players.ts), where the sandbox identity provider runs; under the
+ * permissive profile, when DEMO_REWARDS allows, every rewards programme on with its demo operators
+ * (seed-demo-rewards.ts). BR gets none: its licence forbids bonuses.
  */
 export async function installDemo(
   services: SeedServices &
-    Pick<AppServices, 'content' | 'member' | 'session' | 'responsibleGaming' | 'kyc' | 'security' | 'notifier'>,
-  options: { profile: JurisdictionProfile; content: boolean },
+    Pick<AppServices, 'content' | 'member' | 'session' | 'responsibleGaming' | 'kyc' | 'security' | 'notifier'> &
+    Parameters<typeof seedDemoRewards>[0],
+  options: { profile: JurisdictionProfile; content: boolean; rewards: boolean },
 ): Promise<DemoInstallation> {
   await seedDemoLicence(services, options.profile);
   const contentItems = options.content ? await seedDemoContent(services.content, licenceRules(options.profile)) : 0;
@@ -98,5 +107,6 @@ export async function installDemo(
   // outbox: where either is off (production), there are none.
   const sandboxed = services.kyc.isSandboxEnabled && services.notifier.servesDevOutbox('email');
   const players = options.profile === 'BR' && sandboxed ? await seedDemoPlayers(services) : [];
-  return { profile: options.profile, contentItems, players };
+  const rewards = options.profile === 'permissive' && options.rewards ? await seedDemoRewards(services) : null;
+  return { profile: options.profile, contentItems, players, rewards };
 }
