@@ -72,6 +72,8 @@ export default defineConfig({
       // The suites' generic site: a server that creates its database (no template) would install
       // the demo under BR, the default (db/seed-jurisdiction.ts); each suite sets up its own licence.
       DEMO_JURISDICTION: 'permissive',
+      // Nor its rewards programmes and demo operators (DEMO_REWARDS): each suite switches on what it tests.
+      DEMO_REWARDS: 'off',
       // A developer may serve a web build of their own (WEB_DIST) while another build runs.
       ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
     },

@@ -29,8 +29,11 @@ process.env.PGOPTIONS ??= '-c synchronous_commit=off';
 // A server a test starts in its own process on a new database installs the demo operator under
 // DEMO_JURISDICTION (db/seed-jurisdiction.ts), BR by default. The suites register players by
 // username and test the licence by switching it themselves, so their servers start under the
-// generic licence, as the browser suite's do (playwright.config.ts).
+// generic licence, as the browser suite's do (playwright.config.ts). Without the permissive demo's
+// rewards programmes and demo operators (DEMO_REWARDS): the suites start from a demo with every
+// programme off and no operator, and switch on what they test.
 process.env.DEMO_JURISDICTION ??= 'permissive';
+process.env.DEMO_REWARDS ??= 'off';
 
 const shared = {
   testTimeout: 60_000,

@@ -315,6 +315,8 @@ export async function startServer(
       // The suites' generic site: a server that creates its database (no template) would install
       // the demo under BR, the default (db/seed-jurisdiction.ts); each suite sets up its own licence.
       DEMO_JURISDICTION: 'permissive',
+      // Nor its rewards programmes and demo operators (DEMO_REWARDS): each suite switches on what it tests.
+      DEMO_REWARDS: 'off',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -79,6 +79,24 @@ describeEachDatabase('the permissive demo with its rewards programmes', (target)
     expect(seen.bonusPromotions.length).toBeGreaterThan(0);
   });
 
+  it("lets a player complete the day's login mission and claim its reward", async () => {
+    const { t } = s as Required<typeof s>;
+    const { result } = await registerUser(t.app);
+    const { memberId } = (await t.app.services.session.resolve(result.token))!;
+    await t.app.services.rewardEvents.drain();
+    const { missions } = await rewardsSeenBy(t.app, result.token);
+    const loginMission = missions.find((m) => m.steps.some((step) => step.kind === 'login_days'));
+    expect(loginMission?.status).toBe('claimable');
+    const before = await t.app.services.ledger.getPlayerBalance(memberId);
+    valueOf(
+      await call(t.app, 'POST', '/wps/missions/claim', {
+        token: result.token,
+        payload: { missionId: loginMission!.id },
+      }),
+    );
+    expect(await t.app.services.ledger.getPlayerBalance(memberId)).toBe(before + BigInt(loginMission!.rewardMinor));
+  });
+
   it('satisfied four eyes with two demo operators: the rebate asked by one, approved by the other', async () => {
     const { t } = s as Required<typeof s>;
     const names = await t.database.db

@@ -75,8 +75,9 @@ export function spawnServer(env: Record<string, string>): SpawnedServer {
       PORT: '0',
       HOST: '127.0.0.1',
       WEB_DIST: path.join(dataDir, 'no-web-dist'),
-      // Under the generic licence, as vitest.config.ts says; a test may ask for another.
+      // Under the generic licence without its rewards programmes, as vitest.config.ts says; a test may ask for another.
       DEMO_JURISDICTION: 'permissive',
+      DEMO_REWARDS: 'off',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
