@@ -9,7 +9,7 @@ import type { RebateSummary } from '@wps/shared/schemas/rebate';
 import type { ReferralSummary } from '@wps/shared/schemas/referral';
 import { installDemo } from '../src/db/seed-jurisdiction';
 import { DEMO_PLAYER_PASSWORD, DEMO_PLAYERS } from '../src/db/seed-demo-players';
-import { DEMO_OPERATORS } from '../src/db/seed-demo-operators';
+import { DEMO_OPERATOR_PASSWORD, DEMO_OPERATORS } from '../src/db/seed-demo-operators';
 import { call, disableRegisterCaptcha, login, registerUser, valueOf } from './api-client';
 import { createTestApp, describeEachDatabase, type TestApp } from './test-app';
 
@@ -115,9 +115,20 @@ describeEachDatabase('the permissive demo with its rewards programmes', (target)
       ['rebate.settings_raise_request', asker],
       ['rebate.settings_raise_approve', approver],
     ]);
+    // The documented password signs each in, to the two-factor enrolment any new operator meets.
+    for (const { username } of DEMO_OPERATORS) {
+      const res = await call(t.app, 'POST', '/ops/session/login', {
+        payload: { username, password: DEMO_OPERATOR_PASSWORD },
+      });
+      expect(valueOf<{ status: string }>(res).status).toBe('enrolmentRequired');
+    }
     // Live bonus offers behind the promotions: the rewards engine's rules, put live by the seed.
     const live = (await t.app.services.rewards.rules.list()).filter((r) => r.status === 'live');
     expect(live.map((r) => r.reward.kind).sort()).toEqual(['bonus', 'raffle_ticket']);
+    // The welcome bonus is the one the demo content's promotion announces, linked to it.
+    const promotions = await t.app.services.content.live('promotion', 'PT');
+    const welcome = promotions.find((p) => p.id === live.find((r) => r.reward.kind === 'bonus')?.promotionId);
+    expect(welcome?.title).toMatch(/boas-vindas/);
   });
 });
 
