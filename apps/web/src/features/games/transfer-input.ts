@@ -1,9 +1,14 @@
-/** A transfer amount in major units as the transfer API takes it: digits, an optional point and up to 8 decimals. */
-export const AMOUNT_PATTERN = /^\d{1,15}(\.\d{1,8})?$/;
+import { formatMinor, parseTypedAmount } from '@wps/shared/money';
 
-/** Whether `amount` is a well-formed, positive amount. */
-export function isTransferAmount(amount: string): boolean {
-  return AMOUNT_PATTERN.test(amount) && /[1-9]/.test(amount);
+/**
+ * A transfer amount as the player typed it ("30,50", "1.500,00", "1500" or "30.50" in Portuguese)
+ * → the exact major-unit decimal string the transfer API takes ("1500.00"), read by the shared
+ * money parser in the player's `locale`; null when it is not a positive amount with at most
+ * `scale` decimals.
+ */
+export function toTransferAmount(typed: string, scale: number, locale: string): string | null {
+  const minor = parseTypedAmount(typed, scale, locale);
+  return minor === null || minor <= 0n ? null : formatMinor(minor, scale);
 }
 
 /** An idempotency key for one transfer: kept until it gets an answer, so a retry moves nothing twice. */

@@ -6,10 +6,11 @@ import { TextField } from '@wps/ui/text-field';
 import { toast } from '../../../components/ui/toast';
 import { isApiError } from '../../../lib/api-client';
 import { translateError } from '../../../lib/i18n';
+import { useFormats } from '../../../lib/format';
 import { useFormatMoney } from '../../../lib/money';
 import { useMerchantWallet } from '../api/get-merchant-wallet';
 import { useWalletTransfer } from '../api/wallet-transfer';
-import { isTransferAmount, transferKey } from '../transfer-input';
+import { toTransferAmount, transferKey } from '../transfer-input';
 import '../games.css';
 
 /**
@@ -24,6 +25,7 @@ export function TransferFundPage() {
   const wallets = useMerchantWallet();
   const mutation = useWalletTransfer();
   const format = useFormatMoney();
+  const { locale } = useFormats();
   const [amounts, setAmounts] = useState<Record<string, string>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState<string | null>(null);
@@ -71,9 +73,12 @@ export function TransferFundPage() {
   }
 
   function transfer(wallet: VendorWallet, direction: 'in' | 'out') {
-    const amount = (amounts[wallet.vassalage] ?? '').trim();
-    if (amount && !isTransferAmount(amount)) {
-      setErrors((e) => ({ ...e, [wallet.vassalage]: t('wallet.amountFormat', { scale: data?.scale ?? 2 }) }));
+    const typed = (amounts[wallet.vassalage] ?? '').trim();
+    const scale = data?.scale ?? 2;
+    // Empty moves the whole balance; anything typed must read as an amount.
+    const amount = typed ? toTransferAmount(typed, scale, locale) : '';
+    if (amount === null) {
+      setErrors((e) => ({ ...e, [wallet.vassalage]: t('wallet.amountFormat', { scale }) }));
       return;
     }
     setErrors((e) => ({ ...e, [wallet.vassalage]: '' }));

@@ -7,10 +7,11 @@ import { launchGame } from '../../../lib/api/launch-game';
 import { isApiError } from '../../../lib/api-client';
 import { storeGameUrl, type LaunchedGame } from '../../../lib/game-url';
 import { translateError } from '../../../lib/i18n';
+import { useFormats } from '../../../lib/format';
 import { useFormatMoney } from '../../../lib/money';
 import { useVendorWallet } from '../api/get-merchant-wallet';
 import { useWalletTransfer } from '../api/wallet-transfer';
-import { isTransferAmount, transferKey } from '../transfer-input';
+import { toTransferAmount, transferKey } from '../transfer-input';
 
 type Phase = 'checking' | 'offer' | 'playing';
 
@@ -35,6 +36,7 @@ export function TransferGate({
   const query = useVendorWallet(game.vassalage);
   const transfer = useWalletTransfer();
   const format = useFormatMoney();
+  const { locale } = useFormats();
   const [phase, setPhase] = useState<Phase>('checking');
   const [amount, setAmount] = useState('');
   const [error, setError] = useState('');
@@ -72,9 +74,10 @@ export function TransferGate({
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const value = amount.trim();
-    if (!value) return setError(t('gate.amountRequired'));
-    if (!isTransferAmount(value)) return setError(t('wallet.amountFormat', { scale: data?.scale ?? 2 }));
+    if (!amount.trim()) return setError(t('gate.amountRequired'));
+    const scale = data?.scale ?? 2;
+    const value = toTransferAmount(amount, scale, locale);
+    if (value === null) return setError(t('wallet.amountFormat', { scale }));
     setError('');
     key.current ??= transferKey();
     const idempotencyKey = key.current;
