@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { formatMinor } from '../money';
+import { typedAmountSchema } from './typed-amount';
 
 /**
  * Responsible gambling (docs/compliance.md "Responsible gambling"): the player's limits, time-outs,
@@ -61,32 +63,40 @@ export type RgSetLimitsBody = z.infer<typeof rgSetLimitsBodySchema>;
  * The site sends them as an ordinary limits change.
  */
 export const RG_SIGN_UP_DEPOSIT_PERIODS = ['day', 'week', 'month'] as const;
-/** A money limit as typed at sign-up: a decimal comma is fine; above zero. */
-const signUpAmount = z
-  .string()
-  .trim()
-  .regex(/^\d{1,15}([.,]\d{1,8})?$/)
-  .refine((v) => Number(v.replace(',', '.')) > 0);
-/** The sign-up's limits (Portaria SPA/MF 1.231/2024): a deposit and a loss limit, each for the period picked, and hours a day. */
-export const rgSignUpLimitsSchema = z.object({
-  depositPeriod: z.enum(RG_SIGN_UP_DEPOSIT_PERIODS),
-  deposit: signUpAmount,
-  lossPeriod: z.enum(RG_SIGN_UP_DEPOSIT_PERIODS),
-  loss: signUpAmount,
-  dailyHours: z
-    .string()
-    .trim()
-    .regex(/^\d{1,2}$/)
-    .refine((v) => Number(v) >= 1 && Number(v) <= 24),
-});
-export type RgSignUpLimits = z.infer<typeof rgSignUpLimitsSchema>;
+/**
+ * The sign-up's limits (Portaria SPA/MF 1.231/2024): a deposit and a loss limit, each for the
+ * period picked, and hours a day. The money limits are typed as the player's `locale` writes them
+ * ("1.500,00" in pt-BR), read by the shared money parser (`typedAmountSchema`, reasons 'required'
+ * and 'format') and must be above zero (reason 'min'); out, the major-unit decimal string the
+ * limits API takes ("1500.00").
+ */
+export function createRgSignUpLimitsSchema(scale: number, locale?: string) {
+  const amount = typedAmountSchema(scale, locale)
+    .refine((minor) => minor > 0n, { params: { reason: 'min' } })
+    .transform((minor) => formatMinor(minor, scale));
+  return z.object({
+    depositPeriod: z.enum(RG_SIGN_UP_DEPOSIT_PERIODS),
+    deposit: amount,
+    lossPeriod: z.enum(RG_SIGN_UP_DEPOSIT_PERIODS),
+    loss: amount,
+    dailyHours: z
+      .string()
+      .trim()
+      .regex(/^\d{1,2}$/)
+      .refine((v) => Number(v) >= 1 && Number(v) <= 24),
+  });
+}
+/** The sign-up form as typed. */
+export type RgSignUpLimitsInput = z.input<ReturnType<typeof createRgSignUpLimitsSchema>>;
+/** The sign-up's answer, amounts as major-unit decimal strings. */
+export type RgSignUpLimits = z.output<ReturnType<typeof createRgSignUpLimitsSchema>>;
 
 /** The limits change a sign-up step's answer makes. */
 export function signUpLimitChanges(values: RgSignUpLimits): RgSetLimitsBody {
   return {
     limits: [
-      { kind: `deposit_${values.depositPeriod}`, value: values.deposit.replace(',', '.') },
-      { kind: `loss_${values.lossPeriod}`, value: values.loss.replace(',', '.') },
+      { kind: `deposit_${values.depositPeriod}`, value: values.deposit },
+      { kind: `loss_${values.lossPeriod}`, value: values.loss },
       { kind: 'daily_time', value: String(Number(values.dailyHours) * 60) },
     ],
   };

@@ -4,14 +4,16 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import {
   RG_SIGN_UP_DEPOSIT_PERIODS,
-  rgSignUpLimitsSchema,
+  createRgSignUpLimitsSchema,
   signUpLimitChanges,
   type RgSignUpLimits,
+  type RgSignUpLimitsInput,
 } from '@wps/shared/schemas/responsible-gaming';
 import { Button } from '@wps/ui/button';
 import { FormError } from '@wps/ui/form-error';
 import { TextField } from '@wps/ui/text-field';
 import { createFormResolver } from '../../../components/form/form-resolver';
+import { useFormats } from '../../../lib/format';
 import { translateError } from '../../../lib/i18n';
 import { useRgStatus } from '../api/get-rg-status';
 import { useSetLimits } from '../api/set-limits';
@@ -32,9 +34,19 @@ export function SignUpLimitsPage({ next }: { next: string }) {
   const navigate = useNavigate();
   const periodId = useId();
   const lossPeriodId = useId();
-  const { register, handleSubmit, formState } = useForm<RgSignUpLimits>({
-    resolver: createFormResolver(rgSignUpLimitsSchema, (issue) =>
-      t(issue.field === 'dailyHours' ? 'signUp.hoursInvalid' : 'signUp.amountInvalid'),
+  const { locale } = useFormats();
+  const scale = status.data?.scale ?? 2;
+  // Built each render, so the messages follow the language and the currency's decimals the status.
+  const { register, handleSubmit, formState } = useForm<RgSignUpLimitsInput, unknown, RgSignUpLimits>({
+    resolver: createFormResolver(createRgSignUpLimitsSchema(scale, locale), ({ field, reason }) =>
+      t(
+        field === 'dailyHours'
+          ? 'signUp.hoursInvalid'
+          : reason === 'format'
+            ? 'signUp.amountFormat'
+            : 'signUp.amountInvalid',
+        { scale },
+      ),
     ),
     defaultValues: { depositPeriod: 'month', deposit: '', lossPeriod: 'month', loss: '', dailyHours: '' },
   });
