@@ -71,20 +71,33 @@ describe('AdjustmentDialog', () => {
     );
   });
 
-  it('reads "1.500,00" (Portuguese grouping) as 150000 minor units', async () => {
+  it.each(['1.500,00', '1500,00'])('reads "%s" (Portuguese grouping or none) as 150000 minor units', async (typed) => {
     const api = stubAdjustments();
-    await requestAdjustment('1.500,00');
+    await requestAdjustment(typed);
     await waitFor(
       () => expect(api.callsTo('POST /ops/players/42/adjustments')[0]?.body).toMatchObject({ amountMinor: '150000' }),
       { timeout: 300 },
     );
   });
 
-  // "10,555": three decimals in Portuguese ("10.555" is ten thousand five hundred and fifty-five there).
-  it.each(['0', 'abc', '10,555'])('refuses "%s" under the field and sends nothing', async (amount) => {
+  it('refuses "0" as not above zero and sends nothing', async () => {
+    const api = stubAdjustments();
+    const { onClose } = await requestAdjustment('0');
+    expect(await screen.findByText('Informe um valor acima de zero.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Valor (BRL)')).toHaveAttribute('aria-invalid', 'true');
+    expect(api.callsTo('POST /ops/players/42/adjustments')).toHaveLength(0);
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  // "10,555": three decimals in Portuguese ("10.555" is ten thousand five hundred and fifty-five
+  // there). Failed before: these were told to be "above zero", which says nothing of the fault.
+  it.each(['abc', '10,555'])('says how to write "%s" under the field and sends nothing', async (amount) => {
     const api = stubAdjustments();
     const { onClose } = await requestAdjustment(amount);
-    expect(await screen.findByText('Informe um valor acima de zero.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Informe um valor como 1.500,00, com no máximo 2 casas decimais.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Informe um valor acima de zero.')).not.toBeInTheDocument();
     expect(screen.getByLabelText('Valor (BRL)')).toHaveAttribute('aria-invalid', 'true');
     expect(api.callsTo('POST /ops/players/42/adjustments')).toHaveLength(0);
     expect(onClose).not.toHaveBeenCalled();

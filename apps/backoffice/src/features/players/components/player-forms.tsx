@@ -172,7 +172,13 @@ export function AdjustmentDialog({ player, open, onClose }: DialogProps) {
           inputMode="decimal"
           autoComplete="off"
           {...form.register('amount')}
-          error={form.formState.errors.amount && t('forms.amountInvalid')}
+          error={
+            form.formState.errors.amount &&
+            // A well-formed amount of zero is "above zero"; text the parser cannot read is told how to write one.
+            t(form.formState.errors.amount.type === 'min' ? 'forms.amountInvalid' : 'forms.amountFormat', {
+              scale: player.scale,
+            })
+          }
         />
         <TextField
           label={t('forms.reason')}
