@@ -176,3 +176,14 @@ export function stubOps(routes: OpsRoutes) {
   const callsTo = (route: string) => calls.filter((call) => `${call.method} ${call.url.pathname}` === route);
   return { calls, callsTo, fetchMock };
 }
+
+/**
+ * The four ways a Portuguese operator types one amount, with what the API takes for it in minor
+ * and in major units: every money field's test types each of them.
+ */
+export const TYPED_AMOUNTS = [
+  { typed: '30,50', minor: '3050', major: '30.50' },
+  { typed: '1.500,00', minor: '150000', major: '1500.00' },
+  { typed: '1500', minor: '150000', major: '1500.00' },
+  { typed: '30.50', minor: '3050', major: '30.50' },
+] as const;

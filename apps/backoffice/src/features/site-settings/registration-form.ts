@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { REGISTER_FIELDS, type FieldRule, type RegisterField } from '@wps/shared/schemas/system';
 import { siteSettingsSchema, type SiteSettings, type StoredRegisterSettings } from '@wps/shared/schemas/site-settings';
-import { minorAsTyped, reasonSchema, typedInteger, typedMinor } from './settings-schemas';
+import { minorAsTyped, typedMinorText } from '../../lib/typed-money';
+import { reasonSchema, typedInteger } from './settings-schemas';
 
 /*
  * The registration section's form: every field of the registration form with its show flag, its
@@ -45,7 +46,7 @@ export type RegistrationValues = {
   reason: string;
 };
 
-export function registrationValues(values: SiteSettings, scale: number, language: string): RegistrationValues {
+export function registrationValues(values: SiteSettings, scale: number, locale: string): RegistrationValues {
   const { register } = values;
   const required = Object.fromEntries(REGISTER_FIELDS.map((f) => [f, register.required[f] === true])) as Record<
     RegisterField,
@@ -59,7 +60,7 @@ export function registrationValues(values: SiteSettings, scale: number, language
     register: { ...register, required, validate },
     recommenderShown: register.required.recommenderId !== undefined,
     minimumAge: String(values.minimumAge),
-    registrationBonusMinor: minorAsTyped(values.registrationBonusMinor, scale, language),
+    registrationBonusMinor: minorAsTyped(values.registrationBonusMinor, scale, locale),
     reason: '',
   };
 }
@@ -91,14 +92,14 @@ export function storedRegistration(
 }
 
 /** The form's rules: text turned into values, then the server's schemas of the three settings. */
-export function registrationSchema(stored: StoredRegisterSettings, scale: number) {
+export function registrationSchema(stored: StoredRegisterSettings, scale: number, locale: string) {
   const shape = siteSettingsSchema.shape;
   return z
     .object({
       register: z.custom<RegistrationValues['register']>(),
       recommenderShown: z.boolean(),
       minimumAge: typedInteger,
-      registrationBonusMinor: typedMinor(scale),
+      registrationBonusMinor: typedMinorText(scale, locale),
       reason: z.string(),
     })
     .transform(({ register, recommenderShown, ...rest }) => ({

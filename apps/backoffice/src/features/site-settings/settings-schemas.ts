@@ -1,7 +1,5 @@
 import { z } from 'zod';
-import { formatMinor } from '@wps/shared/money';
 import { siteSettingsUpdateBodySchema } from '@wps/shared/schemas/site-settings';
-import { typedAmountSchema } from '@wps/shared/schemas/typed-amount';
 
 /*
  * Form pieces of the site-settings sections: each section's form is the shared schemas of its
@@ -11,15 +9,6 @@ import { typedAmountSchema } from '@wps/shared/schemas/typed-amount';
 
 /** The audited reason, as the server checks it. */
 export const reasonSchema = siteSettingsUpdateBodySchema.shape.reason;
-
-/** An amount typed in major units ("10,00" or "10.00") → its minor-unit string. */
-export const typedMinor = (scale: number) => typedAmountSchema(scale).transform(String);
-
-/** Minor units as an operator types them back: a decimal comma in Portuguese. */
-export function minorAsTyped(minor: string, scale: number, language: string): string {
-  const decimal = formatMinor(minor, scale);
-  return language.startsWith('pt') ? decimal.replace('.', ',') : decimal;
-}
 
 /** A whole number typed in a text field; anything else is left as text for the shared schema to refuse. */
 export const typedInteger = z.string().transform((text) => (/^\s*-?\d{1,9}\s*$/.test(text) ? Number(text) : text));

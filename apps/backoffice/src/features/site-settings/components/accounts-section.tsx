@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { TextField } from '@wps/ui/text-field';
 import { siteSettingsSchema, type SiteSettings, type SiteSettingsView } from '@wps/shared/schemas/site-settings';
 import { SITE_MONEY } from '../../../lib/money';
-import { minorAsTyped, reasonSchema, typedInteger, typedMinor } from '../settings-schemas';
+import { minorAsTyped, typedMinorText, useAmountLocale } from '../../../lib/typed-money';
+import { reasonSchema, typedInteger } from '../settings-schemas';
 import { CheckField } from './fields';
 import { SettingsForm } from './settings-form';
 
@@ -15,14 +16,14 @@ type AccountsValues = {
   reason: string;
 };
 
-function accountsSchema(scale: number) {
+function accountsSchema(scale: number, locale: string) {
   const shape = siteSettingsSchema.shape;
   return z
     .object({
       maintenance: z.boolean(),
       passwordMaxAgeDays: typedInteger,
       maxBankAccountsPerMember: typedInteger,
-      freeplayDemoBalanceMinor: typedMinor(scale),
+      freeplayDemoBalanceMinor: typedMinorText(scale, locale),
       reason: z.string(),
     })
     .pipe(
@@ -38,19 +39,25 @@ function accountsSchema(scale: number) {
 
 /** Maintenance (every player call refused, the maintenance page shown) and the account limits. */
 export function AccountsSection({ view, canWrite }: { view: SiteSettingsView; canWrite: boolean }) {
-  const { t, i18n } = useTranslation('site-settings');
+  const { t } = useTranslation('site-settings');
+  const locale = useAmountLocale();
   const { values } = view;
   const scale = values.brand.currencyScale;
   return (
     <SettingsForm<AccountsValues>
       view={view}
       keys={['maintenance', 'passwordMaxAgeDays', 'maxBankAccountsPerMember', 'freeplayDemoBalanceMinor']}
-      schema={accountsSchema(scale) as unknown as z.ZodType<Partial<SiteSettings> & { reason: string }, AccountsValues>}
+      schema={
+        accountsSchema(scale, locale) as unknown as z.ZodType<
+          Partial<SiteSettings> & { reason: string },
+          AccountsValues
+        >
+      }
       defaultValues={{
         maintenance: values.maintenance,
         passwordMaxAgeDays: String(values.passwordMaxAgeDays),
         maxBankAccountsPerMember: String(values.maxBankAccountsPerMember),
-        freeplayDemoBalanceMinor: minorAsTyped(values.freeplayDemoBalanceMinor, scale, i18n.language),
+        freeplayDemoBalanceMinor: minorAsTyped(values.freeplayDemoBalanceMinor, scale, locale),
         reason: '',
       }}
       canWrite={canWrite}

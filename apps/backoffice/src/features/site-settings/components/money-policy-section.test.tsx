@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MoneyLimitChange, MoneyLimitsView } from '@wps/shared/schemas/operator-money';
-import { fill, ok, renderWithApp, setupUser, stubOps } from '../../../lib/test-render';
+import { TYPED_AMOUNTS, fill, ok, renderWithApp, setupUser, stubOps } from '../../../lib/test-render';
 import { MoneyPolicySection } from './money-policy-section';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -106,5 +106,36 @@ describe('MoneyPolicySection', () => {
     expect(await screen.findByLabelText('Valor de um pedido (BRL)')).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Salvar mudanças' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Aprovar' })).not.toBeInTheDocument();
+  });
+
+  // Every threshold is read by the shared money parser in the operator's language (failed before:
+  // "1.500,00" was refused, the fields being read without the language).
+  it.each(TYPED_AMOUNTS)('sends $typed typed in each threshold as $minor minor units', async ({ typed, minor }) => {
+    const user = setupUser();
+    const api = stubOps({
+      'GET /ops/operator-money/limits': ok(view()),
+      'PUT /ops/operator-money/limits': ok({ ...view(), lowered: [], waiting: null }),
+    });
+    renderWithApp(<MoneyPolicySection scale={2} canWrite />, { role: 'admin' });
+    const labels = [
+      'Valor de um pedido (BRL)',
+      'Créditos a um jogador em 24 horas (BRL)',
+      'Créditos de um operador em 24 horas (BRL)',
+      'Configuração de prêmio: um item (BRL)',
+      'Configuração de prêmio: um período (BRL)',
+    ];
+    await screen.findByLabelText(labels[0]!);
+    for (const label of labels) await fill(user, screen.getByLabelText(label), typed);
+    await fill(user, screen.getByLabelText(/Motivo da mudança/), 'nova política');
+    await user.click(screen.getByRole('button', { name: 'Salvar mudanças' }));
+    await waitFor(() => expect(api.callsTo('PUT /ops/operator-money/limits')).toHaveLength(1));
+    expect(api.callsTo('PUT /ops/operator-money/limits')[0]?.body).toEqual({
+      perRequestMinor: minor,
+      playerDayMinor: minor,
+      operatorDayMinor: minor,
+      setupItemMinor: minor,
+      setupPeriodMinor: minor,
+      reason: 'nova política',
+    });
   });
 });

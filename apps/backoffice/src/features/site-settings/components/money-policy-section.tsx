@@ -22,19 +22,19 @@ import { SITE_MONEY, useFormatMoney } from '../../../lib/money';
 import { useChangeMoneyLimits } from '../api/change-money-limits';
 import { useDecideMoneyLimitChange } from '../api/decide-money-limit-change';
 import { useMoneyLimits } from '../api/money-limits';
-import { minorAsTyped, typedMinor } from '../settings-schemas';
+import { minorAsTyped, typedMinorText, useAmountLocale } from '../../../lib/typed-money';
 
 type MoneyValues = Record<(typeof MONEY_LIMIT_KEYS)[number], string> & { reason: string };
 
 /** The form's rules: the amounts typed in major units, then the server's own schema of the body. */
-export function moneyLimitsFormSchema(scale: number) {
+export function moneyLimitsFormSchema(scale: number, locale: string) {
   return z
     .object({
-      perRequestMinor: typedMinor(scale),
-      playerDayMinor: typedMinor(scale),
-      operatorDayMinor: typedMinor(scale),
-      setupItemMinor: typedMinor(scale),
-      setupPeriodMinor: typedMinor(scale),
+      perRequestMinor: typedMinorText(scale, locale),
+      playerDayMinor: typedMinorText(scale, locale),
+      operatorDayMinor: typedMinorText(scale, locale),
+      setupItemMinor: typedMinorText(scale, locale),
+      setupPeriodMinor: typedMinorText(scale, locale),
       reason: z.string(),
     })
     .pipe(moneyLimitsBodySchema);
@@ -75,18 +75,19 @@ export function MoneyPolicySection({ scale, canWrite }: { scale: number; canWrit
 }
 
 function MoneyLimitsForm({ limits, scale, canWrite }: { limits: MoneyLimits; scale: number; canWrite: boolean }) {
-  const { t, i18n } = useTranslation('site-settings');
+  const { t } = useTranslation('site-settings');
+  const locale = useAmountLocale();
   const change = useChangeMoneyLimits((result) =>
     t(result.waiting ? (result.lowered.length > 0 ? 'money.savedAndWaiting' : 'money.waiting') : 'money.saved'),
   );
   const form = useForm<MoneyValues, unknown, MoneyLimitsBody>({
-    resolver: zodResolver(moneyLimitsFormSchema(scale)),
+    resolver: zodResolver(moneyLimitsFormSchema(scale, locale)),
     defaultValues: {
-      perRequestMinor: minorAsTyped(limits.perRequestMinor, scale, i18n.language),
-      playerDayMinor: minorAsTyped(limits.playerDayMinor, scale, i18n.language),
-      operatorDayMinor: minorAsTyped(limits.operatorDayMinor, scale, i18n.language),
-      setupItemMinor: minorAsTyped(limits.setupItemMinor, scale, i18n.language),
-      setupPeriodMinor: minorAsTyped(limits.setupPeriodMinor, scale, i18n.language),
+      perRequestMinor: minorAsTyped(limits.perRequestMinor, scale, locale),
+      playerDayMinor: minorAsTyped(limits.playerDayMinor, scale, locale),
+      operatorDayMinor: minorAsTyped(limits.operatorDayMinor, scale, locale),
+      setupItemMinor: minorAsTyped(limits.setupItemMinor, scale, locale),
+      setupPeriodMinor: minorAsTyped(limits.setupPeriodMinor, scale, locale),
       reason: '',
     },
   });

@@ -6,6 +6,7 @@ import { PATTERN_IDS } from '@wps/shared/validation-patterns';
 import { REGISTER_FIELDS } from '@wps/shared/schemas/system';
 import type { SiteSettings, SiteSettingsView } from '@wps/shared/schemas/site-settings';
 import { SITE_MONEY } from '../../../lib/money';
+import { useAmountLocale } from '../../../lib/typed-money';
 import {
   ALWAYS_REQUIRED,
   SHOW_FLAGS,
@@ -23,19 +24,20 @@ import { SettingsForm, type SettingsFormApi } from './settings-form';
  * of the form players get, where the operator can try values against the rules as typed.
  */
 export function RegistrationSection({ view, canWrite }: { view: SiteSettingsView; canWrite: boolean }) {
-  const { t, i18n } = useTranslation('site-settings');
+  const { t } = useTranslation('site-settings');
+  const locale = useAmountLocale();
   const scale = view.values.brand.currencyScale;
   return (
     <SettingsForm<RegistrationValues>
       view={view}
       keys={['register', 'minimumAge', 'registrationBonusMinor']}
       schema={
-        registrationSchema(view.values.register, scale) as unknown as z.ZodType<
+        registrationSchema(view.values.register, scale, locale) as unknown as z.ZodType<
           Partial<SiteSettings> & { reason: string },
           RegistrationValues
         >
       }
-      defaultValues={registrationValues(view.values, scale, i18n.language)}
+      defaultValues={registrationValues(view.values, scale, locale)}
       canWrite={canWrite}
       title={t('sections.registration')}
       preview={(values) => (
