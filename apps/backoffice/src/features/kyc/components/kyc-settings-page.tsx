@@ -11,14 +11,23 @@ import { KYC_REVERIFY_MAX_DAYS, kycSettingsBodySchema, type KycSettings } from '
 import { ReasonField } from '../../../components/reason-field';
 import { errorText } from '../../../lib/error-text';
 import { useCan } from '../../../lib/permissions';
+import { majorAsTyped, typedMajorText, useAmountLocale } from '../../../lib/typed-money';
 import { useKycSettings } from '../api/kyc-settings';
 import { useSaveKycSettings } from '../api/save-kyc-settings';
 import './kyc.css';
 
-// The form holds the days as typed; the shared body schema checks the number.
-const formSchema = kycSettingsBodySchema.extend({
-  reverifyDays: z.coerce.number().int().min(0).max(KYC_REVERIFY_MAX_DAYS),
-});
+/**
+ * The form holds the cap and the days as typed: the cap is read by the shared money parser in the
+ * operator's language ("1.500,00") into the major-unit decimal the body takes ("1500.00"); the
+ * shared body schema checks the number of days.
+ */
+function formSchemaFor(scale: number, locale: string) {
+  return kycSettingsBodySchema.extend({
+    unverifiedDepositCap: typedMajorText(scale, locale),
+    reverifyDays: z.coerce.number().int().min(0).max(KYC_REVERIFY_MAX_DAYS),
+  });
+}
+type FormSchema = ReturnType<typeof formSchemaFor>;
 
 /**
  * The licence's identity tiers (settings.read; changes settings.write): what an unverified player
@@ -71,10 +80,11 @@ function Current({ current }: { current: KycSettings }) {
 function SettingsForm({ current }: { current: KycSettings }) {
   const { t } = useTranslation('kyc');
   const save = useSaveKycSettings(() => t('settings.saved'));
-  const form = useForm<z.input<typeof formSchema>, unknown, z.output<typeof formSchema>>({
-    resolver: zodResolver(formSchema),
+  const locale = useAmountLocale();
+  const form = useForm<z.input<FormSchema>, unknown, z.output<FormSchema>>({
+    resolver: zodResolver(formSchemaFor(current.scale, locale)),
     defaultValues: {
-      unverifiedDepositCap: current.unverifiedDepositCap,
+      unverifiedDepositCap: majorAsTyped(current.unverifiedDepositCap, current.scale, locale),
       reverifyDays: current.reverifyDays,
       reason: '',
     },
@@ -83,7 +93,11 @@ function SettingsForm({ current }: { current: KycSettings }) {
   const submit = form.handleSubmit(async (body) => {
     try {
       const saved = await save.mutateAsync(body);
-      form.reset({ unverifiedDepositCap: saved.unverifiedDepositCap, reverifyDays: saved.reverifyDays, reason: '' });
+      form.reset({
+        unverifiedDepositCap: majorAsTyped(saved.unverifiedDepositCap, saved.scale, locale),
+        reverifyDays: saved.reverifyDays,
+        reason: '',
+      });
     } catch {
       // Shown under the form (errorMessage).
     }
