@@ -4,8 +4,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { gameSettingsBodySchema } from '@wps/shared/schemas/catalogue';
-import { parseTypedAmount } from '@wps/shared/schemas/typed-amount';
 import { SITE_MONEY } from '../../../lib/money';
+import { majorAsTyped, typedMinorText, useAmountLocale } from '../../../lib/typed-money';
 import { useSetGameSettings } from '../api/set-game-settings';
 import { LobbyPlacementFields } from './lobby-placement-fields';
 import { SettingsDialog } from './settings-dialog';
@@ -13,35 +13,42 @@ import { SettingsDialog } from './settings-dialog';
 export type EditableGame = { nodeId: string; name: string; sort: number; isHot: boolean; minBet: string };
 
 /**
- * The form as the operator types it: the minimum bet in the site's money ("0,50" or "0.50"),
- * turned into minor units for the shared request schema, which checks the rest.
+ * The form as the operator types it: the minimum bet in the site's money as the operator's
+ * language writes it ("0,50", "1.500,00" or "0.50"), read by the shared money parser and turned
+ * into minor units for the shared request schema, which checks the rest.
  */
-const formSchema = z
-  .object({
-    sort: gameSettingsBodySchema.shape.sort.unwrap(),
-    isHot: z.boolean(),
-    minBet: z.string().refine((text) => parseTypedAmount(text, SITE_MONEY.scale) !== null, 'amount'),
-    reason: gameSettingsBodySchema.shape.reason,
-  })
-  .transform(({ minBet, ...rest }) =>
-    gameSettingsBodySchema.parse({ ...rest, minBetMinor: String(parseTypedAmount(minBet, SITE_MONEY.scale)) }),
-  );
+function formSchemaFor(locale: string) {
+  return z
+    .object({
+      sort: gameSettingsBodySchema.shape.sort.unwrap(),
+      isHot: z.boolean(),
+      minBet: typedMinorText(SITE_MONEY.scale, locale),
+      reason: gameSettingsBodySchema.shape.reason,
+    })
+    .transform(({ minBet, ...rest }) => gameSettingsBodySchema.parse({ ...rest, minBetMinor: minBet }));
+}
 
-type FormInput = z.input<typeof formSchema>;
-type FormValues = z.output<typeof formSchema>;
+type FormInput = z.input<ReturnType<typeof formSchemaFor>>;
+type FormValues = z.output<ReturnType<typeof formSchemaFor>>;
 
 /** A game's order within its vendor, its hot flag and its minimum bet, with the reason for the audit log. */
 export function GameSettingsDialog({ game, onClose }: { game: EditableGame; onClose: () => void }) {
   const { t } = useTranslation('games');
   const minBetId = useId();
+  const locale = useAmountLocale();
   const save = useSetGameSettings(() => t('settings.saved', { name: game.name }));
   const {
     register,
     handleSubmit,
     formState: { errors },
   } = useForm<FormInput, unknown, FormValues>({
-    resolver: zodResolver(formSchema),
-    defaultValues: { sort: game.sort, isHot: game.isHot, minBet: game.minBet, reason: '' },
+    resolver: zodResolver(formSchemaFor(locale)),
+    defaultValues: {
+      sort: game.sort,
+      isHot: game.isHot,
+      minBet: majorAsTyped(game.minBet, SITE_MONEY.scale, locale),
+      reason: '',
+    },
   });
   const submit = handleSubmit(async (values) => {
     await save.mutateAsync({ nodeId: game.nodeId, ...values }).then(onClose, () => undefined);

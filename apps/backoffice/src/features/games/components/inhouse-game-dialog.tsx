@@ -3,7 +3,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { TextField } from '@wps/ui/text-field';
-import { formatMinor } from '@wps/shared/money';
 import { INHOUSE_MAX_STAKE_MINOR } from '@wps/shared/schemas/inhouse';
 import {
   findMaxStakeProblem,
@@ -12,6 +11,7 @@ import {
 } from '@wps/shared/schemas/inhouse-settings';
 import { parseTypedAmount } from '@wps/shared/schemas/typed-amount';
 import { SITE_MONEY, useFormatMoney } from '../../../lib/money';
+import { minorAsTyped, useAmountLocale } from '../../../lib/typed-money';
 import { useSetInhouseGameSettings } from '../api/set-inhouse-game-settings';
 import { useFormatRtp } from '../format-rtp';
 import { SettingsDialog } from './settings-dialog';
@@ -21,14 +21,14 @@ import { SettingsDialog } from './settings-dialog';
  * checked against the game's minimum and step by the rule the server applies
  * (findMaxStakeProblem), then turned into the shared request body in minor units.
  */
-function formSchemaFor(game: OpsInhouseGame) {
+function formSchemaFor(game: OpsInhouseGame, locale: string) {
   const rules = { min: BigInt(game.minStakeMinor), step: BigInt(game.stakeStepMinor) };
   return z
     .object({
       maxStake: z
         .string()
         .transform((text, ctx) => {
-          const minor = parseTypedAmount(text, SITE_MONEY.scale);
+          const minor = parseTypedAmount(text, SITE_MONEY.scale, locale);
           const problem = minor === null ? 'format' : findMaxStakeProblem(minor, rules);
           if (problem) {
             ctx.addIssue({ code: 'custom', message: problem });
@@ -44,19 +44,14 @@ function formSchemaFor(game: OpsInhouseGame) {
 
 type FormSchema = ReturnType<typeof formSchemaFor>;
 
-/** Minor units as the operator would type them back: "50,00" in Portuguese, "50.00" in English. */
-function typedMoney(minor: string, language: string): string {
-  const decimal = formatMinor(minor, SITE_MONEY.scale);
-  return language === 'pt' ? decimal.replace('.', ',') : decimal;
-}
-
 /**
  * An in-house game's maximum stake, with the reason for the audit log. Its RTP and minimum are
  * shown, not edited here: the RTP is fixed by the game, the minimum is the game's minimum bet
  * (Catalogue tab, the game's Edit).
  */
 export function InhouseGameDialog({ game, onClose }: { game: OpsInhouseGame; onClose: () => void }) {
-  const { t, i18n } = useTranslation('games');
+  const { t } = useTranslation('games');
+  const locale = useAmountLocale();
   const formatMoney = useFormatMoney();
   const formatRtp = useFormatRtp();
   const save = useSetInhouseGameSettings(() => t('inhouse.saved', { name: game.name }));
@@ -65,8 +60,8 @@ export function InhouseGameDialog({ game, onClose }: { game: OpsInhouseGame; onC
     handleSubmit,
     formState: { errors },
   } = useForm<z.input<FormSchema>, unknown, z.output<FormSchema>>({
-    resolver: zodResolver(formSchemaFor(game)),
-    defaultValues: { maxStake: typedMoney(game.maxStakeMinor, i18n.language), reason: '' },
+    resolver: zodResolver(formSchemaFor(game, locale)),
+    defaultValues: { maxStake: minorAsTyped(game.maxStakeMinor, SITE_MONEY.scale, locale), reason: '' },
   });
   const submit = handleSubmit(async (values) => {
     await save.mutateAsync({ nodeId: game.nodeId, ...values }).then(onClose, () => undefined);

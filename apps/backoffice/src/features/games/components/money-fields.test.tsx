@@ -1,0 +1,56 @@
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { OpsInhouseGame } from '@wps/shared/schemas/inhouse-settings';
+import { TYPED_AMOUNTS, fill, ok, renderWithApp, setupUser, stubOps } from '../../../lib/test-render';
+import { GameSettingsDialog } from './game-settings-dialog';
+import { InhouseGameDialog } from './inhouse-game-dialog';
+
+// A game's minimum bet and an in-house game's maximum stake are read by the shared money parser in
+// the operator's language and sent in minor units (failed before: both were read without the
+// language, so "1.500,00" was refused).
+
+afterEach(() => vi.unstubAllGlobals());
+
+const SLOT: OpsInhouseGame = {
+  nodeId: 'WPS-slot',
+  name: 'Slot da casa',
+  game: 'slot',
+  status: 'active',
+  rtp: 0.96,
+  minStakeMinor: '100',
+  maxStakeMinor: '50000',
+  stakeStepMinor: '10',
+  maxStakeSetMinor: null,
+};
+
+async function save(label: string, typed: string, route: string) {
+  const user = setupUser();
+  const api = stubOps({ [route]: ok({}) });
+  await fill(user, await screen.findByLabelText(label), typed);
+  await fill(user, screen.getByLabelText(/Motivo/), 'ajuste de aposta');
+  await user.click(screen.getByRole('button', { name: 'Salvar' }));
+  await waitFor(() => expect(api.callsTo(route)).toHaveLength(1));
+  return api.callsTo(route)[0]?.body;
+}
+
+describe('games money fields', () => {
+  it.each(TYPED_AMOUNTS)('the minimum bet sends $typed as $minor minor units', async ({ typed, minor }) => {
+    renderWithApp(
+      <GameSettingsDialog
+        game={{ nodeId: 'PG-1', name: 'Fortune', sort: 1, isHot: false, minBet: '1.00' }}
+        onClose={() => undefined}
+      />,
+      { role: 'admin' },
+    );
+    expect(await screen.findByLabelText('Aposta mínima')).toHaveValue('1,00');
+    const body = await save('Aposta mínima', typed, 'PUT /ops/games/PG-1/settings');
+    expect(body).toMatchObject({ minBetMinor: minor });
+  });
+
+  it.each(TYPED_AMOUNTS)('the in-house maximum stake sends $typed as $minor minor units', async ({ typed, minor }) => {
+    renderWithApp(<InhouseGameDialog game={SLOT} onClose={() => undefined} />, { role: 'admin' });
+    expect(await screen.findByLabelText('Aposta máxima')).toHaveValue('500,00');
+    const body = await save('Aposta máxima', typed, 'PUT /ops/inhouse-games/WPS-slot/settings');
+    expect(body).toEqual({ maxStakeMinor: minor, reason: 'ajuste de aposta' });
+  });
+});
