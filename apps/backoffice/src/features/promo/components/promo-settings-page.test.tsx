@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { OpsContentItem } from '@wps/shared/schemas/content';
-import { fail, fill, ok, renderWithApp, setupUser, stubOps } from '../../../lib/test-render';
+import { TYPED_AMOUNTS, fail, fill, ok, renderWithApp, setupUser, stubOps } from '../../../lib/test-render';
 import { PromoSettingsPage } from './promo-settings-page';
 
 const PROMOTION: OpsContentItem = {
@@ -51,5 +51,29 @@ describe('PromoSettingsPage', () => {
     expect(api.callsTo('PUT /ops/promo/settings/12')[0]?.body).toMatchObject({ mode: 'apply', rewardKind: 'bonus' });
     expect(await within(form).findByText('A licença proíbe este tipo de prêmio.')).toBeInTheDocument();
     expect(within(form).getByLabelText('Tipo de recompensa')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  // Failed before: the amount was read without the operator's language, so "1.500,00" was refused.
+  it.each(TYPED_AMOUNTS)('sends a cash reward typed $typed as $minor minor units', async ({ typed, minor }) => {
+    const api = stubOps({
+      'GET /ops/promo/settings': ok({ list: [] }),
+      'GET /ops/content': ok({ list: [PROMOTION], total: 1, page: 1, pageSize: 100, totalPages: 1 }),
+      'PUT /ops/promo/settings/12': ok({}),
+    });
+    renderWithApp(<PromoSettingsPage />, { role: 'admin' });
+    const user = setupUser();
+    const form = screen.getByRole('form', { name: 'Configuração de uma promoção' });
+    await within(form).findByRole('option', { name: 'Conte a sua jogada (#12)' });
+    await user.selectOptions(within(form).getByLabelText('Promoção'), '12');
+    await user.selectOptions(within(form).getByLabelText('Modo'), 'apply');
+    await user.selectOptions(within(form).getByLabelText('Tipo de recompensa'), 'cash');
+    await fill(user, within(form).getByLabelText('Valor da recompensa'), typed);
+    await fill(user, within(form).getByLabelText(/Motivo/), 'promoção de dezembro');
+    await user.click(within(form).getByRole('button', { name: 'Salvar configuração' }));
+    await waitFor(() => expect(api.callsTo('PUT /ops/promo/settings/12')).toHaveLength(1));
+    expect(api.callsTo('PUT /ops/promo/settings/12')[0]?.body).toMatchObject({
+      rewardKind: 'cash',
+      rewardAmount: minor,
+    });
   });
 });

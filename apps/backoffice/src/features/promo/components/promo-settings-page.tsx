@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { Button } from '@wps/ui/button';
 import { FormError } from '@wps/ui/form-error';
 import { ErrorState, LoadingState } from '@wps/ui/states';
-import { parseTypedAmount } from '@wps/shared/schemas/typed-amount';
+import { parseTypedAmount } from '@wps/shared/money';
 import {
   PROMO_MODES,
   PROMO_PERIODS,
@@ -18,6 +18,7 @@ import { ReasonField } from '../../../components/reason-field';
 import { errorText } from '../../../lib/error-text';
 import { licenceRefusalOf, licenceRefusalText } from '../../../lib/licence-refusal';
 import { SITE_MONEY, useFormatMoney } from '../../../lib/money';
+import { minorAsTyped, useAmountLocale } from '../../../lib/typed-money';
 import { useTimeZone } from '../../../lib/time-zone';
 import { isoToLocal, localToIso } from '../../../lib/zoned-datetime';
 import { usePromotionOptions } from '../../../lib/api/promotion-options';
@@ -40,19 +41,11 @@ const formSchema = z.object({
 });
 type FormValues = z.infer<typeof formSchema>;
 
-/** Minor units as the operator types them back ("1500" → "15,00" in PT): exact, no float. */
-function typedOf(minor: string, language: string): string {
-  const scale = SITE_MONEY.scale;
-  const digits = minor.padStart(scale + 1, '0');
-  return scale === 0
-    ? digits
-    : `${digits.slice(0, -scale)}${language.startsWith('pt') ? ',' : '.'}${digits.slice(-scale)}`;
-}
-
-function minorOf(kind: FormValues['rewardKind'], text: string): string | null {
+/** The reward as the API takes it: points as a whole number, money typed in the operator's language → minor units. */
+function minorOf(kind: FormValues['rewardKind'], text: string, locale: string): string | null {
   if (!kind || !text.trim()) return null;
   if (kind === 'points') return /^\d+$/.test(text.trim()) ? text.trim() : null;
-  const minor = parseTypedAmount(text, SITE_MONEY.scale);
+  const minor = parseTypedAmount(text, SITE_MONEY.scale, locale);
   return minor === null ? null : String(minor);
 }
 
@@ -63,6 +56,7 @@ function minorOf(kind: FormValues['rewardKind'], text: string): string | null {
  */
 export function PromoSettingsPage() {
   const { t, i18n } = useTranslation('promo');
+  const locale = useAmountLocale();
   const { t: tc } = useTranslation();
   const settings = usePromoSettings();
   const promotions = usePromotionOptions();
@@ -101,7 +95,7 @@ export function PromoSettingsPage() {
           ? ''
           : row.rewardKind === 'points'
             ? row.rewardAmount
-            : typedOf(row.rewardAmount, i18n.language),
+            : minorAsTyped(row.rewardAmount, SITE_MONEY.scale, locale),
       reason: '',
     });
 
@@ -112,7 +106,7 @@ export function PromoSettingsPage() {
       startsAt: values.startsAt ? localToIso(values.startsAt, timeZone) : null,
       endsAt: values.endsAt ? localToIso(values.endsAt, timeZone) : null,
       rewardKind: values.rewardKind || null,
-      rewardAmount: minorOf(values.rewardKind, values.rewardAmount),
+      rewardAmount: minorOf(values.rewardKind, values.rewardAmount, locale),
       reason: values.reason,
     };
     const parsed = promoSettingsBodySchema.safeParse(body);
