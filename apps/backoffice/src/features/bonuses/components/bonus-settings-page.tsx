@@ -2,12 +2,15 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
 import { Button } from '@wps/ui/button';
 import { ErrorState, LoadingState } from '@wps/ui/states';
 import { BONUS_SPEND_ORDERS, bonusSettingsSchema, type BonusSettings } from '@wps/shared/schemas/bonus';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { errorText } from '../../../lib/error-text';
+import { SITE_MONEY } from '../../../lib/money';
 import { useCan } from '../../../lib/permissions';
+import { majorAsTyped, typedMajorText, useAmountLocale } from '../../../lib/typed-money';
 import { useBonusSettings } from '../api/get-bonus-settings';
 import { useUpdateBonusSettings } from '../api/update-bonus-settings';
 import './bonuses.css';
@@ -39,12 +42,22 @@ export function BonusSettingsPage() {
   );
 }
 
+/** The settings as the operator types them: the default maximum stake read by the shared money parser in their language. */
+function formSchemaFor(locale: string) {
+  return bonusSettingsSchema.extend({ defaultMaxStake: typedMajorText(SITE_MONEY.scale, locale) });
+}
+type FormSchema = ReturnType<typeof formSchemaFor>;
+
 function SettingsForm({ initial }: { initial: BonusSettings }) {
   const { t } = useTranslation('bonuses');
   const canWrite = useCan('bonuses.write');
   const update = useUpdateBonusSettings(() => t('settings.saved'));
   const [pending, setPending] = useState<BonusSettings | null>(null);
-  const form = useForm<BonusSettings>({ resolver: zodResolver(bonusSettingsSchema), defaultValues: initial });
+  const locale = useAmountLocale();
+  const form = useForm<z.input<FormSchema>, unknown, BonusSettings>({
+    resolver: zodResolver(formSchemaFor(locale)),
+    defaultValues: { ...initial, defaultMaxStake: majorAsTyped(initial.defaultMaxStake, SITE_MONEY.scale, locale) },
+  });
   const errors = form.formState.errors;
   const number = { valueAsNumber: true } as const;
 
