@@ -2,10 +2,13 @@ import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
 import { Button } from '@wps/ui/button';
 import { FormError } from '@wps/ui/form-error';
 import { opsPointsSettingsSchema, type OpsPointsSettings } from '@wps/shared/schemas/points';
+import { SITE_MONEY } from '../../../lib/money';
 import { useCan } from '../../../lib/permissions';
+import { majorAsTyped, typedMajorText, useAmountLocale } from '../../../lib/typed-money';
 import { usePointsSettings, useSavePointsSettings } from '../api/points-settings';
 
 /** Earning rates by game category (points per whole currency unit of turnover) and the conversion to cash. */
@@ -14,16 +17,29 @@ export function PointsSettingsSection() {
   return settings.data ? <PointsSettingsForm settings={settings.data} /> : null;
 }
 
+/** The settings as the operator types them: the cash of a conversion read by the shared money parser in their language. */
+function formSchemaFor(locale: string) {
+  return opsPointsSettingsSchema.extend({ conversionAmount: typedMajorText(SITE_MONEY.scale, locale) });
+}
+type FormSchema = ReturnType<typeof formSchemaFor>;
+
 function PointsSettingsForm({ settings }: { settings: OpsPointsSettings }) {
   const { t } = useTranslation('loyalty');
   const id = useId();
   const canWrite = useCan('loyalty.write');
   const save = useSavePointsSettings(t('points.saved'));
+  const locale = useAmountLocale();
   const {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<OpsPointsSettings>({ resolver: zodResolver(opsPointsSettingsSchema), defaultValues: settings });
+  } = useForm<z.input<FormSchema>, unknown, OpsPointsSettings>({
+    resolver: zodResolver(formSchemaFor(locale)),
+    defaultValues: {
+      ...settings,
+      conversionAmount: majorAsTyped(settings.conversionAmount, SITE_MONEY.scale, locale),
+    },
+  });
   const onSubmit = handleSubmit(async (values) => {
     try {
       await save.mutateAsync(values);

@@ -1,7 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { OpsVipLevel, OpsVipSettings } from '@wps/shared/schemas/vip';
-import { fail, ok, renderWithApp, setupUser, stubOps, type OpsAnswer } from '../../../lib/test-render';
+import {
+  TYPED_AMOUNTS,
+  fail,
+  fill,
+  ok,
+  renderWithApp,
+  setupUser,
+  stubOps,
+  type OpsAnswer,
+} from '../../../lib/test-render';
 import { VipLevelsSection } from './vip-levels-section';
 
 const level = (rankLevel: number, change: Partial<OpsVipLevel> = {}): OpsVipLevel => ({
@@ -61,5 +70,22 @@ describe('VipLevelsSection', () => {
   it('shows nothing under the fields when the save goes through', async () => {
     await saveWith(ok(SETTINGS));
     expect(screen.getByRole('group', { name: 'Nível 1' })).not.toHaveTextContent('A licença proíbe');
+  });
+
+  // Failed before: the thresholds and bonuses took only a decimal point ("30,50" and "1.500,00" refused).
+  it.each(TYPED_AMOUNTS)('sends $typed typed in each threshold and bonus as $major', async ({ typed, major }) => {
+    const api = stubOps({ 'GET /ops/vip': ok(SETTINGS), 'PUT /ops/vip': ok(SETTINGS) });
+    renderWithApp(<VipLevelsSection />, { role: 'admin' });
+    const user = setupUser();
+    const silver = await screen.findByRole('group', { name: 'Nível 1' });
+    expect(within(silver).getByLabelText('Apostas na janela')).toHaveValue('1000,00');
+    for (const label of ['Apostas na janela', 'Depósitos na janela', 'Bônus de subida', 'Bônus mensal']) {
+      await fill(user, within(silver).getByLabelText(label), typed);
+    }
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(api.callsTo('PUT /ops/vip')).toHaveLength(1));
+    const sent = api.callsTo('PUT /ops/vip')[0]?.body as OpsVipSettings;
+    expect(sent.levels[1]).toMatchObject({ turnover: major, deposit: major, upgradeBonus: major, monthlyBonus: major });
+    expect(sent.levels[0]).toMatchObject({ turnover: '0.00', deposit: '0.00' });
   });
 });

@@ -2,9 +2,11 @@ import { useId } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { Button } from '@wps/ui/button';
 import { FormError } from '@wps/ui/form-error';
 import {
+  opsVipLevelSchema,
   opsVipSettingsSchema,
   VIP_BONUS_KINDS,
   VIP_REVIEW_PERIODS,
@@ -12,13 +14,36 @@ import {
   type OpsVipSettings,
 } from '@wps/shared/schemas/vip';
 import { licenceRefusalOf, licenceRefusalText } from '../../../lib/licence-refusal';
+import { SITE_MONEY } from '../../../lib/money';
 import { useCan } from '../../../lib/permissions';
+import { majorAsTyped, typedMajorText, useAmountLocale } from '../../../lib/typed-money';
 import { useSaveVipSettings, useVipSettings } from '../api/vip-settings';
 
 /** The VIP window, review period and every level (thresholds, name, colours, multiplier, bonuses, benefits), saved together. */
 export function VipLevelsSection() {
   const settings = useVipSettings();
   return settings.data ? <VipLevelsForm settings={settings.data} /> : null;
+}
+
+const MONEY_KEYS = ['turnover', 'deposit', 'upgradeBonus', 'monthlyBonus'] as const;
+
+/**
+ * The levels as the operator types them: the thresholds and bonuses read by the shared money
+ * parser in their language ("1.500,00"); a points bonus is typed the same way and the server keeps
+ * its whole part.
+ */
+function formSchemaFor(locale: string) {
+  const money = typedMajorText(SITE_MONEY.scale, locale);
+  const level = opsVipLevelSchema.extend({ turnover: money, deposit: money, upgradeBonus: money, monthlyBonus: money });
+  return opsVipSettingsSchema.extend({ levels: z.array(level).min(1).max(21) });
+}
+type FormSchema = ReturnType<typeof formSchemaFor>;
+
+/** A stored level with its amounts as the operator types them back. */
+function typedLevel(level: OpsVipLevel, locale: string): OpsVipLevel {
+  const typed = { ...level };
+  for (const key of MONEY_KEYS) typed[key] = majorAsTyped(level[key], SITE_MONEY.scale, locale);
+  return typed;
 }
 
 type TextKey = 'labelName' | 'color' | 'color2' | 'turnover' | 'deposit' | 'upgradeBonus' | 'monthlyBonus';
@@ -28,12 +53,16 @@ function VipLevelsForm({ settings }: { settings: OpsVipSettings }) {
   const id = useId();
   const canWrite = useCan('loyalty.write');
   const save = useSaveVipSettings(t('vip.saved'));
+  const locale = useAmountLocale();
   const {
     register,
     control,
     handleSubmit,
     formState: { errors },
-  } = useForm<OpsVipSettings>({ resolver: zodResolver(opsVipSettingsSchema), defaultValues: settings });
+  } = useForm<z.input<FormSchema>, unknown, OpsVipSettings>({
+    resolver: zodResolver(formSchemaFor(locale)),
+    defaultValues: { ...settings, levels: settings.levels.map((level) => typedLevel(level, locale)) },
+  });
   const levels = useFieldArray({ control, name: 'levels' });
   // The licence's refusal names the level's field (a money bonus on a deposit threshold under BR).
   const refusal = licenceRefusalOf(save.error);
