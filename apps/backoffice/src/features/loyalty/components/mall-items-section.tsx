@@ -13,7 +13,9 @@ import {
   type OpsMallItemBody,
 } from '@wps/shared/schemas/points';
 import { localeTag } from '../../../lib/i18n';
+import { SITE_MONEY } from '../../../lib/money';
 import { useCan } from '../../../lib/permissions';
+import { majorAsTyped, typedMajorText, useAmountLocale } from '../../../lib/typed-money';
 import { useMallItems, useSaveMallItem } from '../api/mall-items';
 
 const ACCEPTED = ['image/png', 'image/jpeg', 'image/webp'];
@@ -101,6 +103,7 @@ function MallItemDialog({ item, onClose }: { item: OpsMallItem | null; onClose: 
   const { t: te } = useTranslation('errors');
   const fileId = useId();
   const save = useSaveMallItem((saved) => t('items.saved', { name: saved.namePt }));
+  const locale = useAmountLocale();
   const [image, setImage] = useState<string | undefined>(undefined);
   const [imageError, setImageError] = useState<string | null>(null);
   const {
@@ -109,14 +112,17 @@ function MallItemDialog({ item, onClose }: { item: OpsMallItem | null; onClose: 
     control,
     formState: { errors },
   } = useForm<OpsMallItemBody>({
-    resolver: zodResolver(opsMallItemBodySchema) as never,
+    // The cash of a cash or bonus item is read by the shared money parser in the operator's language.
+    resolver: zodResolver(
+      opsMallItemBodySchema.extend({ cashAmount: typedMajorText(SITE_MONEY.scale, locale).optional() }),
+    ) as never,
     defaultValues: item
       ? {
           namePt: item.namePt,
           nameEn: item.nameEn,
           kind: item.kind,
           points: item.points,
-          cashAmount: item.cashAmount ?? undefined,
+          cashAmount: item.cashAmount === null ? undefined : majorAsTyped(item.cashAmount, SITE_MONEY.scale, locale),
           stock: item.stock,
           // A waiting item was asked to be offered: saving it asks again.
           status: item.status === 'archived' ? 'archived' : 'active',
