@@ -4,39 +4,37 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { TextField } from '@wps/ui/text-field';
-import { formatMinor, parseMajor } from '@wps/shared/money';
 import { opsReasonSchema } from '@wps/shared/schemas/ops-list';
 import { REFERRAL_MAX_WINDOW_DAYS, type ReferralSettings } from '@wps/shared/schemas/referral';
 import { SITE_MONEY } from '../../../lib/money';
 import { useCan } from '../../../lib/permissions';
+import { minorAsTyped, typedMinorText, useAmountLocale } from '../../../lib/typed-money';
 import { ReasonAndSave } from './reason-and-save';
 import { useReferralSettings, useSaveReferralSettings } from '../api/referral-settings';
 
-const amount = z
-  .string()
-  .trim()
-  .regex(/^\d{1,15}([.,]\d{1,8})?$/);
-const formSchema = z.object({
-  enabled: z.boolean(),
-  minFirstDeposit: amount,
-  minTurnover: amount,
-  withinDays: z.coerce.number().int().min(1).max(REFERRAL_MAX_WINDOW_DAYS),
-  reward: amount,
-  reason: opsReasonSchema,
-});
-type FormInput = z.input<typeof formSchema>;
-type FormOutput = z.output<typeof formSchema>;
+/** The form as typed: the amounts read by the shared money parser in the operator's language ("1.500,00") into minor units. */
+function formSchemaFor(locale: string) {
+  const amount = typedMinorText(SITE_MONEY.scale, locale);
+  return z.object({
+    enabled: z.boolean(),
+    minFirstDeposit: amount,
+    minTurnover: amount,
+    withinDays: z.coerce.number().int().min(1).max(REFERRAL_MAX_WINDOW_DAYS),
+    reward: amount,
+    reason: opsReasonSchema,
+  });
+}
+type FormInput = z.input<ReturnType<typeof formSchemaFor>>;
+type FormOutput = z.output<ReturnType<typeof formSchemaFor>>;
 
-const toMinor = (text: string) => parseMajor(text.replace(',', '.'), SITE_MONEY.scale).toString();
-
-function defaultsOf(s: ReferralSettings): FormInput {
-  const major = (minor: string) => formatMinor(minor, SITE_MONEY.scale);
+function defaultsOf(s: ReferralSettings, locale: string): FormInput {
+  const typed = (minor: string) => minorAsTyped(minor, SITE_MONEY.scale, locale);
   return {
     enabled: s.enabled,
-    minFirstDeposit: major(s.minFirstDepositMinor),
-    minTurnover: major(s.minTurnoverMinor),
+    minFirstDeposit: typed(s.minFirstDepositMinor),
+    minTurnover: typed(s.minTurnoverMinor),
     withinDays: s.withinDays,
-    reward: major(s.rewardMinor),
+    reward: typed(s.rewardMinor),
     reason: '',
   };
 }
@@ -53,22 +51,24 @@ function ReferralForm({ settings }: { settings: ReferralSettings }) {
   const canChange = useCan('rewards.write');
   const switchId = useId();
   const save = useSaveReferralSettings(() => t('saved'));
+  const locale = useAmountLocale();
   const form = useForm<FormInput, unknown, FormOutput>({
-    resolver: zodResolver(formSchema),
-    defaultValues: defaultsOf(settings),
+    resolver: zodResolver(formSchemaFor(locale)),
+    defaultValues: defaultsOf(settings, locale),
   });
   const errors = form.formState.errors;
   const submit = form.handleSubmit(async (v) => {
     const body = {
       enabled: v.enabled,
-      minFirstDepositMinor: toMinor(v.minFirstDeposit),
-      minTurnoverMinor: toMinor(v.minTurnover),
+      minFirstDepositMinor: v.minFirstDeposit,
+      minTurnoverMinor: v.minTurnover,
       withinDays: v.withinDays,
-      rewardMinor: toMinor(v.reward),
+      rewardMinor: v.reward,
       reason: v.reason,
     };
     await save.mutateAsync(body).then(
-      () => form.reset({ ...v, reason: '' }),
+      // The fields keep what the operator typed; only the reason starts again.
+      () => form.reset({ ...form.getValues(), reason: '' }),
       () => undefined,
     );
   });
