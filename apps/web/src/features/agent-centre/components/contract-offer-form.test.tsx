@@ -113,4 +113,21 @@ describe('ContractOfferForm', () => {
       'A taxa de um subordinado não pode exceder a do seu superior no mesmo tipo de contrato.',
     );
   });
+
+  // The tier's minimum amount is read by the shared money parser as Portuguese writes it.
+  it.each([
+    ['30,50', '3050'],
+    ['1.500,00', '150000'],
+    ['1500', '150000'],
+    ['30.50', '3050'],
+  ])('sends a minimum typed "%s" as %s minor units', async (typed, minor) => {
+    const { user, tier, submit, api } = await renderForm();
+    await user.type(within(tier(1)).getByRole('textbox', { name: 'Perda líquida mínima' }), typed);
+    await user.type(within(tier(1)).getByRole('textbox', { name: 'Taxa (%)' }), '10');
+    await submit();
+    expect(await screen.findByRole('status')).toHaveTextContent('Proposta enviada.');
+    expect(api.callsTo(DIVIDEND_PATH)[0]!.body).toMatchObject({
+      tiers: [{ minAmountMinor: minor, minActivePlayers: 0, rateBp: 1000 }],
+    });
+  });
 });

@@ -113,4 +113,23 @@ describe('BetSlip', () => {
     await user.type(stake, typed);
     expect(price()).toHaveTextContent('1 linha(s), total R$ 1.500,00');
   });
+
+  // The stake per line is read by the shared money parser as Portuguese writes it, and placed in minor units.
+  it.each([
+    ['30,50', '3050'],
+    ['1.500,00', '150000'],
+    ['1500', '150000'],
+    ['30.50', '3050'],
+  ])('places a stake typed "%s" as %s minor units a line', async (typed, minor) => {
+    const { user, slip, stake, pick, add, api } = await renderSlip();
+    await pick('3');
+    await user.clear(stake);
+    await user.type(stake, typed);
+    await add();
+    await user.click(within(slip).getByRole('button', { name: 'Apostar no sorteio 20261127-042' }));
+    await within(slip).findByRole('status');
+    expect(api.callsTo('POST /lgw/tickets')[0]!.body).toMatchObject({
+      selections: [{ numbers: [3], stakePerLineMinor: minor }],
+    });
+  });
 });

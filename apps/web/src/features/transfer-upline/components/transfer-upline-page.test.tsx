@@ -64,4 +64,26 @@ describe('TransferUplinePage', () => {
     expect(posts[0]).not.toHaveProperty('forfeitBonus');
     expect(posts[1]).toMatchObject({ amount: '12.50', paymentPassword: '123456', forfeitBonus: true });
   });
+
+  // The amount is read by the shared money parser as Portuguese writes it.
+  it.each([
+    ['30,50', '30.50'],
+    ['1.500,00', '1500.00'],
+    ['1500', '1500.00'],
+    ['30.50', '30.50'],
+  ])('sends "%s" as %s', async (typed, sent) => {
+    const funds = { ...(FUNDS as { value: object }).value, mainWallet: '5000.00', mainWalletMinor: '500000' };
+    const api = stubApi({
+      'GET /wps/member/info/funds/consolidated': ok({ ...funds, total: '5000.00', totalMinor: '500000' }),
+      'GET /wps/v2/wallets/balance': BALANCE,
+      'POST /wps/member/transfer/upline': (call: ApiCall) =>
+        ok({ amount: (call.body as { amount: string }).amount, upline: 'agente1' }),
+    });
+    const { user } = await renderWithProviders(<TransferUplinePage />);
+    await user.type(await screen.findByRole('textbox', { name: 'Valor' }), typed);
+    await user.type(screen.getByLabelText(/Senha de pagamento/), '123456');
+    await user.click(screen.getByRole('button', { name: 'Transferir' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(/transferido para agente1/);
+    expect(api.callsTo('POST /wps/member/transfer/upline')[0]?.body).toMatchObject({ amount: sent });
+  });
 });
