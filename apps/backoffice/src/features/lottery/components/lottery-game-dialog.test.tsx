@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { OpsLotteryGame } from '@wps/shared/schemas/lottery-ops';
-import { fail, fill, ok, renderWithApp, setupUser, stubOps } from '../../../lib/test-render';
+import { TYPED_AMOUNTS, fail, fill, ok, renderWithApp, setupUser, stubOps } from '../../../lib/test-render';
 import { LotteryGameDialog } from './lottery-game-dialog';
 
 // The paytable editor is a part of this form: its cells are tested through the dialog that
@@ -128,5 +128,28 @@ describe('LotteryGameDialog and its paytable editor', () => {
     await save(user, dialog);
     expect(await within(dialog).findByText('Alguns campos não são válidos.')).toBeInTheDocument();
     expect(onClose).not.toHaveBeenCalled();
+  });
+
+  // Every limit is read by the shared money parser in the operator's language.
+  it.each(TYPED_AMOUNTS)('sends $typed typed in each limit as $minor minor units', async ({ typed, minor }) => {
+    const { api, onClose, dialog, user } = openDialog();
+    const labels = [
+      'Aposta mínima por linha',
+      'Aposta máxima por linha',
+      'Risco por número',
+      'Pagamento por bilhete',
+      'Pagamento por sorteio',
+    ];
+    for (const label of labels) await fill(user, within(dialog).getByLabelText(label), typed);
+    await fill(user, within(dialog).getByLabelText(/Motivo/), 'limites revistos');
+    await save(user, dialog);
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect((api.callsTo('PUT /ops/lottery/games/quick5')[0]?.body as Record<string, unknown>).limits).toEqual({
+      minStakeMinor: minor,
+      maxStakeMinor: minor,
+      perKeyMinor: minor,
+      perTicketMinor: minor,
+      perDrawMinor: minor,
+    });
   });
 });

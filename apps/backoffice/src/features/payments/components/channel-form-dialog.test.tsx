@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { OpsDepositChannel } from '@wps/shared/schemas/deposit';
-import { fail, fill, ok, renderWithApp, setupUser, stubOps } from '../../../lib/test-render';
+import { TYPED_AMOUNTS, fail, fill, ok, renderWithApp, setupUser, stubOps } from '../../../lib/test-render';
 import { ChannelFormDialog } from './channel-form-dialog';
 
 const saved = (name: string) => ok({ id: '9', name });
@@ -190,4 +190,21 @@ describe('ChannelFormDialog', () => {
       sort: 2,
     });
   });
+
+  // Every amount of a channel is read by the shared money parser in the operator's language.
+  it.each(TYPED_AMOUNTS)(
+    'sends $typed typed as the minimum, maximum and fixed fee as $minor minor units',
+    async ({ typed, minor }) => {
+      const { api, user, dialog } = openNew();
+      await fillBankChannel(user, dialog, { min: typed, max: typed });
+      await fill(user, within(dialog).getByLabelText('Taxa fixa (BRL)'), typed);
+      await submit(user, dialog);
+      await waitFor(() => expect(api.callsTo('PUT /ops/deposit-channels')).toHaveLength(1));
+      expect(api.callsTo('PUT /ops/deposit-channels')[0]?.body).toMatchObject({
+        minMinor: minor,
+        maxMinor: minor,
+        feeFixedMinor: minor,
+      });
+    },
+  );
 });

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fill, ok, renderWithApp, setupUser, stubOps } from '../../../lib/test-render';
+import { TYPED_AMOUNTS, fill, ok, renderWithApp, setupUser, stubOps } from '../../../lib/test-render';
 import { WithdrawalRules } from './withdrawal-rules';
 
 const rules = {
@@ -96,4 +96,22 @@ describe('WithdrawalRules', () => {
     expect(await within(dialog).findByText('Digite um número inteiro de 1 a 1000.')).toBeInTheDocument();
     expect(api.callsTo('PUT /ops/withdrawal-settings')).toHaveLength(0);
   });
+
+  // Both limits are read by the shared money parser in the operator's language.
+  it.each(TYPED_AMOUNTS)(
+    'sends $typed typed as the minimum and the maximum as $minor minor units',
+    async ({ typed, minor }) => {
+      const { api, user } = renderRules('admin');
+      const dialog = await openForm(user);
+      await fill(user, within(dialog).getByLabelText('Saque mínimo (BRL)'), typed);
+      await fill(user, within(dialog).getByLabelText('Saque máximo (BRL)'), typed);
+      await fill(user, within(dialog).getByLabelText('Motivo'), 'limites revistos');
+      await user.click(within(dialog).getByRole('button', { name: 'Salvar regras' }));
+      await waitFor(() => expect(api.callsTo('PUT /ops/withdrawal-settings')).toHaveLength(1));
+      expect(api.callsTo('PUT /ops/withdrawal-settings')[0]?.body).toMatchObject({
+        minAmountMinor: minor,
+        maxAmountMinor: minor,
+      });
+    },
+  );
 });
