@@ -1,6 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fail, fill, ok, renderWithApp, setupUser, stubOps, type OpsAnswer } from '../../../lib/test-render';
+import {
+  TYPED_AMOUNTS,
+  fail,
+  fill,
+  ok,
+  renderWithApp,
+  setupUser,
+  stubOps,
+  type OpsAnswer,
+} from '../../../lib/test-render';
 import { MissionDialog } from './mission-dialog';
 
 function openNew(save: OpsAnswer) {
@@ -52,4 +61,21 @@ describe('MissionDialog', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Salvar missão' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
   });
+
+  // The reward and a deposit step's amount are read by the shared money parser in the operator's language.
+  it.each(TYPED_AMOUNTS)(
+    'sends $typed typed as the reward and the step amount as $minor minor units',
+    async ({ typed, minor }) => {
+      const { api, onClose, dialog, user } = openNew(ok({ id: '1', titlePt: 'Deposite', titleEn: 'Deposit' }));
+      const step = await typeDepositMission(dialog, user);
+      await fill(user, within(dialog).getByLabelText('Recompensa (BRL)'), typed);
+      await fill(user, within(step).getByLabelText('Valor (BRL)'), typed);
+      await user.click(within(dialog).getByRole('button', { name: 'Salvar missão' }));
+      await waitFor(() => expect(onClose).toHaveBeenCalled());
+      expect(api.callsTo('POST /ops/missions')[0]?.body).toMatchObject({
+        rewardMinor: minor,
+        steps: [{ kind: 'deposit', target: minor }],
+      });
+    },
+  );
 });

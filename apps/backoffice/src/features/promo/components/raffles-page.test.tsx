@@ -1,7 +1,16 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { OpsContentItem } from '@wps/shared/schemas/content';
-import { fail, fill, ok, renderWithApp, setupUser, stubOps, type OpsAnswer } from '../../../lib/test-render';
+import {
+  TYPED_AMOUNTS,
+  fail,
+  fill,
+  ok,
+  renderWithApp,
+  setupUser,
+  stubOps,
+  type OpsAnswer,
+} from '../../../lib/test-render';
 import { RafflesPage } from './raffles-page';
 
 const PROMOTION: OpsContentItem = {
@@ -22,8 +31,11 @@ const PROMOTION: OpsContentItem = {
   updatedAt: '2026-11-01T00:00:00.000Z',
 };
 
-/** The raffles page with a raffle typed in: the promotion, a title, the draw time and a bonus prize of 500,00. */
-async function typeBonusRaffle(create: OpsAnswer) {
+/** The raffles page with a raffle typed in: the promotion, a title, the draw time and a prize (bonus of 500,00 unless said). */
+async function typeBonusRaffle(
+  create: OpsAnswer,
+  prize: { kind: string; amount: string } = { kind: 'bonus', amount: '500,00' },
+) {
   const api = stubOps({
     'GET /ops/raffles': ok({ list: [] }),
     'GET /ops/content': ok({ list: [PROMOTION], total: 1, page: 1, pageSize: 100, totalPages: 1 }),
@@ -36,8 +48,8 @@ async function typeBonusRaffle(create: OpsAnswer) {
   await user.selectOptions(within(form).getByLabelText('Promoção'), '12');
   await fill(user, within(form).getByLabelText('Título'), 'Sorteio de Natal');
   fireEvent.change(within(form).getByLabelText(/^Hora do sorteio/), { target: { value: '2026-12-24T20:00' } });
-  await user.selectOptions(within(form).getByLabelText('Prêmio 1: tipo'), 'bonus');
-  await fill(user, within(form).getByLabelText('Prêmio 1: valor'), '500,00');
+  await user.selectOptions(within(form).getByLabelText('Prêmio 1: tipo'), prize.kind);
+  await fill(user, within(form).getByLabelText('Prêmio 1: valor'), prize.amount);
   await fill(user, within(form).getByLabelText(/Motivo/), 'sorteio de fim de ano');
   await user.click(within(form).getByRole('button', { name: 'Criar sorteio' }));
   await waitFor(() => expect(api.callsTo('POST /ops/raffles')).toHaveLength(1));
@@ -69,4 +81,15 @@ describe('RafflesPage', () => {
     const { form } = await typeBonusRaffle(ok({ id: '3' }));
     expect(within(form).queryByText('A licença proíbe este tipo de prêmio.')).not.toBeInTheDocument();
   });
+
+  // A cash or bonus prize is read by the shared money parser in the operator's language.
+  it.each((['cash', 'bonus'] as const).flatMap((kind) => TYPED_AMOUNTS.map((amount) => ({ kind, ...amount }))))(
+    'sends a $kind prize typed $typed as $minor minor units',
+    async ({ kind, typed, minor }) => {
+      const { api } = await typeBonusRaffle(ok({ id: '5' }), { kind, amount: typed });
+      expect(api.callsTo('POST /ops/raffles')[0]?.body).toMatchObject({
+        prizes: [{ rewardKind: kind, amount: minor }],
+      });
+    },
+  );
 });

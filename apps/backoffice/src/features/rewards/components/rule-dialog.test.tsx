@@ -1,6 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fail, fill, ok, renderWithApp, setupUser, stubOps, type OpsAnswer } from '../../../lib/test-render';
+import {
+  TYPED_AMOUNTS,
+  fail,
+  fill,
+  ok,
+  renderWithApp,
+  setupUser,
+  stubOps,
+  type OpsAnswer,
+} from '../../../lib/test-render';
 import { RuleDialog } from './rule-dialog';
 
 function openNew(save: OpsAnswer = ok({ id: '1', name: 'Boas-vindas' })) {
@@ -114,4 +123,39 @@ describe('RuleDialog', () => {
     expect(Date.parse(body.until) - Date.parse(body.from)).toBe(7 * 86_400_000);
     expect(api.callsTo('POST /ops/rewards/rules')).toHaveLength(0);
   });
+
+  // The rule's money amounts are read by the shared money parser in the operator's language.
+  it.each(TYPED_AMOUNTS)(
+    'sends $typed typed as the amount and both minimums as $minor minor units',
+    async ({ typed, minor }) => {
+      const { api, onClose, dialog, user } = openNew();
+      await fill(user, within(dialog).getByLabelText('Nome (visto pelo jogador)'), 'Boas-vindas');
+      await fill(user, within(dialog).getByLabelText('Valor (R$)'), typed);
+      await fill(user, within(dialog).getByLabelText('Depósito mínimo (R$)'), typed);
+      await user.selectOptions(select(dialog, 'Apostas no período'), 'week');
+      await fill(user, within(dialog).getByLabelText('Apostado no mínimo (R$)'), typed);
+      await user.click(within(dialog).getByRole('button', { name: 'Salvar rascunho' }));
+      await waitFor(() => expect(onClose).toHaveBeenCalled());
+      expect(api.callsTo('POST /ops/rewards/rules')[0]?.body).toMatchObject({
+        conditions: { depositMin: minor, turnoverInPeriod: { period: 'week', min: minor } },
+        reward: { kind: 'cash', amount: minor },
+      });
+    },
+  );
+
+  it.each(TYPED_AMOUNTS)(
+    'sends $typed typed as the cash maximum of a percentage as $minor minor units',
+    async ({ typed, minor }) => {
+      const { api, onClose, dialog, user } = openNew();
+      await fill(user, within(dialog).getByLabelText('Nome (visto pelo jogador)'), 'Recarga');
+      await user.selectOptions(select(dialog, 'Cálculo'), 'percent');
+      await fill(user, within(dialog).getByLabelText('Porcentagem (%)'), '10');
+      await fill(user, within(dialog).getByLabelText('Máximo por recompensa'), typed);
+      await user.click(within(dialog).getByRole('button', { name: 'Salvar rascunho' }));
+      await waitFor(() => expect(onClose).toHaveBeenCalled());
+      expect(api.callsTo('POST /ops/rewards/rules')[0]?.body).toMatchObject({
+        reward: { kind: 'cash', percentBp: 1000, maxAmount: minor },
+      });
+    },
+  );
 });
