@@ -29,4 +29,20 @@ describe('PointsSettingsSection conversion', () => {
     await waitFor(() => expect(api.callsTo('PUT /ops/points/settings')).toHaveLength(1));
     expect(api.callsTo('PUT /ops/points/settings')[0]?.body).toEqual({ ...SETTINGS, conversionAmount: major });
   });
+
+  // An earning rate is not money, but a decimal comma is how Portuguese writes its fraction (failed
+  // before: "2,5" was read as NaN and refused).
+  it.each([
+    ['2,5', 2.5],
+    ['2.5', 2.5],
+    ['3', 3],
+  ])('sends an earning rate typed %s as %s', async (typed, rate) => {
+    const api = stubOps({ 'GET /ops/points/settings': ok(SETTINGS), 'PUT /ops/points/settings': ok(SETTINGS) });
+    renderWithApp(<PointsSettingsSection />, { role: 'admin' });
+    const user = setupUser();
+    await fill(user, await screen.findByLabelText('Slots'), typed);
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(api.callsTo('PUT /ops/points/settings')).toHaveLength(1));
+    expect(api.callsTo('PUT /ops/points/settings')[0]?.body).toMatchObject({ earnRates: [{ category: 'RNG', rate }] });
+  });
 });

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { Button } from '@wps/ui/button';
 import { FormError } from '@wps/ui/form-error';
+import { parseTypedAmount } from '@wps/shared/money';
 import { opsPointsSettingsSchema, type OpsPointsSettings } from '@wps/shared/schemas/points';
 import { SITE_MONEY } from '../../../lib/money';
 import { useCan } from '../../../lib/permissions';
@@ -22,6 +23,16 @@ function formSchemaFor(locale: string) {
   return opsPointsSettingsSchema.extend({ conversionAmount: typedMajorText(SITE_MONEY.scale, locale) });
 }
 type FormSchema = ReturnType<typeof formSchemaFor>;
+
+/**
+ * An earning rate (not money: points per currency unit) typed with either decimal mark ("2,5" or
+ * "2.5"), read by the shared parser to four decimals; NaN when unreadable, which the shared rule refuses.
+ */
+function readRate(typed: unknown, locale: string): number {
+  if (typeof typed === 'number') return typed;
+  const tenThousandths = parseTypedAmount(String(typed), 4, locale);
+  return tenThousandths === null ? Number.NaN : Number(tenThousandths) / 10_000;
+}
 
 function PointsSettingsForm({ settings }: { settings: OpsPointsSettings }) {
   const { t } = useTranslation('loyalty');
@@ -62,7 +73,7 @@ function PointsSettingsForm({ settings }: { settings: OpsPointsSettings }) {
                 id={`${id}-rate-${rate.category}`}
                 className="field__input"
                 inputMode="decimal"
-                {...register(`earnRates.${index}.rate`, { valueAsNumber: true })}
+                {...register(`earnRates.${index}.rate`, { setValueAs: (typed: unknown) => readRate(typed, locale) })}
               />
               {errors.earnRates?.[index] && <p className="field__error">{t('points.invalid')}</p>}
             </div>
