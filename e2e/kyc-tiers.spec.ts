@@ -53,7 +53,7 @@ test.describe('KYC tiers', () => {
         await form.getByRole('button', { name: 'Salvar' }).click();
         await expect(ops.getByText('Configurações dos níveis de identidade salvas.')).toBeVisible();
         await expect(form.getByLabel(fieldLabel('Depósitos antes da verificação, no total (BRL)'))).toHaveValue(
-          '150.00',
+          '150,00',
         );
       }
       await ops.context().close();
