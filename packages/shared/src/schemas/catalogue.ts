@@ -69,6 +69,9 @@ export const gameListRequestSchema = z.object({
 });
 export type GameListRequest = z.input<typeof gameListRequestSchema>;
 
+/** 100 % in basis points: an RTP is stated between 0 and this. */
+export const RTP_MAX_BPS = 10_000;
+
 export const gameItemSchema = z.object({
   nodeId: z.string(),
   vassalage: z.string(),
@@ -81,6 +84,8 @@ export const gameItemSchema = z.object({
   minBetMinor: z.string(),
   minLineNum: z.number().int(),
   isHot: z.union([z.literal(0), z.literal(1)]),
+  /** Return to player in basis points (9650 = 96.50 %), as the operator states it; null when not stated. */
+  rtpBps: z.number().int().nullable(),
   /** The game's own status, or 'maintenance' when its vendor is under maintenance. */
   status: z.enum(CATALOGUE_STATUSES),
 });
@@ -181,9 +186,11 @@ export const gameSettingsBodySchema = z
       .string()
       .regex(/^\d{1,18}$/, 'integer minor units')
       .optional(),
+    /** Return to player in basis points, 0–10000 (0–100 %). */
+    rtpBps: z.number().int().min(0).max(RTP_MAX_BPS).optional(),
     reason: z.string().trim().min(1).max(500),
   })
-  .refine((b) => b.sort !== undefined || b.isHot !== undefined || b.minBetMinor !== undefined, {
+  .refine((b) => b.sort !== undefined || b.isHot !== undefined || b.minBetMinor !== undefined || b.rtpBps !== undefined, {
     message: 'nothing to change',
     path: ['sort'],
   });
@@ -233,6 +240,7 @@ export const opsVendorGamesSchema = z.object({
       status: z.enum(CATALOGUE_STATUSES),
       sort: z.number().int(),
       isHot: z.boolean(),
+      rtpBps: z.number().int().nullable(),
       /** Whether the licence in force hides the game from players (BR: a P2P table, a foreign lottery's draw). */
       hiddenByLicence: z.boolean(),
     }),

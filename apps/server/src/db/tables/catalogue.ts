@@ -3,7 +3,7 @@ import type { GameCategory, CatalogueStatus, WalletModel } from '@wps/shared/sch
 
 type Int8 = ColumnType<string, string, string>;
 
-/** Tables owned by the catalogue module (migration 0040_catalogue.sql). */
+/** Tables owned by the catalogue module (migrations 0040_catalogue.sql, 0681_game_rtp.sql). */
 export type CatalogueTables = {
   game_vendors: {
     vassalage: string;
@@ -27,6 +27,8 @@ export type CatalogueTables = {
     status: ColumnType<CatalogueStatus, CatalogueStatus | undefined, CatalogueStatus>;
     sort: ColumnType<number, number | undefined, number>;
     is_hot: ColumnType<boolean, boolean | undefined, boolean>;
+    /** Return to player in basis points (migration 0681); null until stated. */
+    rtp_bps: ColumnType<number | null, number | null | undefined, number | null>;
     created_at: Generated<Date>;
   };
   game_favourites: {

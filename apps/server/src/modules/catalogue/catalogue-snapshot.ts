@@ -122,6 +122,7 @@ export function buildSnapshot(
       minBetMinor: g.minBetMinor.toString(),
       minLineNum: g.minLineNum,
       isHot: g.isHot ? 1 : 0,
+      rtpBps: g.rtpBps,
       status,
     });
   }

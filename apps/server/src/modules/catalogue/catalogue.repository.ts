@@ -26,6 +26,8 @@ export type GameRow = {
   status: CatalogueStatus;
   sort: number;
   isHot: boolean;
+  /** Return to player in basis points; null until stated. */
+  rtpBps: number | null;
 };
 
 export type VendorInsert = Omit<VendorRow, 'status'> & { status?: CatalogueStatus };
@@ -53,6 +55,7 @@ const gameColumns = [
   'status',
   'sort',
   'is_hot as isHot',
+  'rtp_bps as rtpBps',
 ] as const;
 
 function toGame(r: Omit<GameRow, 'minBetMinor'> & { minBetMinor: string }): GameRow {
@@ -154,6 +157,7 @@ export async function insertMissingGames(db: Db, games: GameInsert[]): Promise<n
         status: g.status ?? 'active',
         sort: g.sort,
         is_hot: g.isHot,
+        rtp_bps: g.rtpBps,
       })),
     )
     .onConflict((oc) => oc.column('node_id').doNothing())
@@ -197,7 +201,7 @@ export async function updateGameStatus(
 }
 
 export type VendorSettings = { category: GameCategory; sortOrder: number; isHot: boolean };
-export type GameSettings = { sort: number; isHot: boolean; minBetMinor: string };
+export type GameSettings = { sort: number; isHot: boolean; minBetMinor: string; rtpBps: number | null };
 
 /** Change a vendor's lobby settings (locked first); returns the settings before, undefined for an unknown vendor. */
 export async function updateVendorSettings(
@@ -232,7 +236,7 @@ export async function updateGameSettings(
 ): Promise<GameSettings | undefined> {
   const before = await db
     .selectFrom('games')
-    .select(['sort', 'is_hot as isHot', 'min_bet_minor as minBetMinor'])
+    .select(['sort', 'is_hot as isHot', 'min_bet_minor as minBetMinor', 'rtp_bps as rtpBps'])
     .where('node_id', '=', nodeId)
     .forUpdate()
     .executeTakeFirst();
@@ -243,10 +247,26 @@ export async function updateGameSettings(
       ...(patch.sort !== undefined ? { sort: patch.sort } : {}),
       ...(patch.isHot !== undefined ? { is_hot: patch.isHot } : {}),
       ...(patch.minBetMinor !== undefined ? { min_bet_minor: patch.minBetMinor } : {}),
+      ...(patch.rtpBps !== undefined ? { rtp_bps: patch.rtpBps } : {}),
     })
     .where('node_id', '=', nodeId)
     .execute();
   return { ...before, minBetMinor: String(before.minBetMinor) };
+}
+
+/** State the RTP of the given games that have none; a value the operator set is never overwritten. */
+export async function fillMissingRtp(db: Db, rtps: ReadonlyArray<{ nodeId: string; rtpBps: number }>): Promise<number> {
+  let filled = 0;
+  for (const { nodeId, rtpBps } of rtps) {
+    const r = await db
+      .updateTable('games')
+      .set({ rtp_bps: rtpBps })
+      .where('node_id', '=', nodeId)
+      .where('rtp_bps', 'is', null)
+      .executeTakeFirst();
+    filled += Number(r.numUpdatedRows);
+  }
+  return filled;
 }
 
 /** Mark a game favourite; a second add is a no-op. */

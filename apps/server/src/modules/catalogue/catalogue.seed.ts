@@ -1,7 +1,14 @@
 import type { Kysely } from 'kysely';
 import type { GameCategory, WalletModel } from '@wps/shared/schemas/catalogue';
+import { inhouseRtp } from '@wps/shared/schemas/inhouse-settings';
 import type { Database } from '../../db/schema';
-import { insertMissingGames, insertMissingVendors, type GameInsert, type VendorInsert } from './catalogue.repository';
+import {
+  fillMissingRtp,
+  insertMissingGames,
+  insertMissingVendors,
+  type GameInsert,
+  type VendorInsert,
+} from './catalogue.repository';
 
 type SeedVendor = {
   vassalage: string;
@@ -170,6 +177,19 @@ export function gameImagePath(nodeId: string): string {
   return `/games/tiles/${nodeId.toLowerCase()}.svg`;
 }
 
+/**
+ * A demo game's RTP in basis points: the in-house games' own (computed from their paytables), and
+ * for the vendors' games a stable value between 94.00 and 97.00 % drawn from the node id, the range
+ * certified slot and table games are sold at; the operator states the real one per game.
+ */
+export function demoRtpBps(nodeId: string): number {
+  if (nodeId === 'inhouse-slot') return Math.round(inhouseRtp('slot') * 10_000);
+  if (nodeId === 'inhouse-dice') return Math.round(inhouseRtp('dice') * 10_000);
+  let h = 0;
+  for (const c of nodeId) h = (h * 31 + c.charCodeAt(0)) % 1_000_003;
+  return 9400 + (h % 31) * 10;
+}
+
 /** Every demo vendor and game as rows to insert. */
 export function buildDemoCatalogue(): { vendors: VendorInsert[]; games: GameInsert[] } {
   const vendors = DEMO_VENDORS.map((v, i) => ({ ...v, sortOrder: (i + 1) * 10, isHot: v.isHot ?? false }));
@@ -185,6 +205,7 @@ export function buildDemoCatalogue(): { vendors: VendorInsert[]; games: GameInse
       minLineNum,
       sort: (i + 1) * 10,
       isHot: isHot ?? false,
+      rtpBps: demoRtpBps(nodeId),
     })),
   );
   return { vendors, games };
@@ -196,5 +217,11 @@ export function buildDemoCatalogue(): { vendors: VendorInsert[]; games: GameInse
  */
 export async function seedDemoCatalogue(db: Kysely<Database>): Promise<{ vendors: number; games: number }> {
   const { vendors, games } = buildDemoCatalogue();
-  return { vendors: await insertMissingVendors(db, vendors), games: await insertMissingGames(db, games) };
+  const inserted = { vendors: await insertMissingVendors(db, vendors), games: await insertMissingGames(db, games) };
+  // Games seeded before migration 0681 get their RTP once; an operator's value stays.
+  await fillMissingRtp(
+    db,
+    games.map((g) => ({ nodeId: g.nodeId, rtpBps: g.rtpBps ?? 0 })).filter((g) => g.rtpBps > 0),
+  );
+  return inserted;
 }

@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { GameList } from '@wps/shared/schemas/catalogue';
+import { call, disableRegisterCaptcha, expectFailure, valueOf } from '../../../test/api-client';
+import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
+import { newPlayer, operatorToken } from '../deposit/deposit.test-support';
+import { connectEveryVendor } from '../gateway/gateway.test-support';
+
+// Every game's RTP, not only the in-house ones' (docs/compliance.md, "Games"): the demo catalogue
+// states one per game, players read it in their game lists, the operator changes it through the
+// game settings (audited) and a value outside 0–100 % is refused by the shared schema.
+describeEachDatabase('game RTP', (target) => {
+  let t: TestApp;
+  let player: { token: string };
+  let support: string;
+
+  beforeAll(async () => {
+    t = await createTestApp(target);
+    await connectEveryVendor(t.app);
+    await disableRegisterCaptcha(t.app);
+    player = await newPlayer(t);
+    support = await operatorToken(t, 'support');
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const games = async (payload: Record<string, unknown>) =>
+    valueOf<GameList>(await call(t.app, 'POST', '/wps/relay/GCSGAME_gameList', { token: player.token, payload })).games;
+
+  it('lists every demo game with an RTP between 94 and 97 %, the in-house slot its computed one', async () => {
+    const all = [
+      ...(await games({ vassalage: 'SBX', pageSize: 100 })),
+      ...(await games({ vassalage: 'inhouse', pageSize: 100 })),
+    ];
+    expect(all.length).toBeGreaterThan(5);
+    for (const g of all) {
+      expect(g.rtpBps, g.nodeId).not.toBeNull();
+      expect(g.rtpBps!, g.nodeId).toBeGreaterThanOrEqual(9400);
+      expect(g.rtpBps!, g.nodeId).toBeLessThanOrEqual(9900);
+    }
+    expect(all.find((g) => g.nodeId === 'inhouse-slot')?.rtpBps).toBe(9600);
+  });
+
+  it('lets the operator state a game RTP, audited, and players see it; refuses more than 100 %', async () => {
+    const res = await call(t.app, 'PUT', '/ops/games/SBX-slot-05/settings', {
+      token: support,
+      payload: { rtpBps: 9650, reason: 'certificate 2026-11' },
+    });
+    expect(valueOf<{ after: Record<string, unknown> }>(res).after).toMatchObject({ rtpBps: 9650 });
+    const found = (await games({ vassalage: 'SBX', pageSize: 100 })).find((g) => g.nodeId === 'SBX-slot-05');
+    expect(found?.rtpBps).toBe(9650);
+    const ops = valueOf<{ games: { nodeId: string; rtpBps: number | null }[] }>(
+      await call(t.app, 'GET', '/ops/games?vassalage=SBX', { token: support }),
+    );
+    expect(ops.games.find((g) => g.nodeId === 'SBX-slot-05')?.rtpBps).toBe(9650);
+    const [entry] = await t.database.db
+      .selectFrom('audit_log')
+      .select(['reason', 'after'])
+      .where('action', '=', 'game.settings')
+      .where('subject_id', '=', 'SBX-slot-05')
+      .execute();
+    expect(entry).toMatchObject({ reason: 'certificate 2026-11', after: { rtpBps: 9650 } });
+
+    for (const rtpBps of [10_001, -1, 96.5]) {
+      expectFailure(
+        await call(t.app, 'PUT', '/ops/games/SBX-slot-05/settings', {
+          token: support,
+          payload: { rtpBps, reason: 'x' },
+        }),
+        'VALIDATION_FAILED',
+        400,
+      );
+    }
+    expect((await games({ vassalage: 'SBX', pageSize: 100 })).find((g) => g.nodeId === 'SBX-slot-05')?.rtpBps).toBe(
+      9650,
+    );
+  });
+});
