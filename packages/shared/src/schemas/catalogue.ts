@@ -190,10 +190,13 @@ export const gameSettingsBodySchema = z
     rtpBps: z.number().int().min(0).max(RTP_MAX_BPS).optional(),
     reason: z.string().trim().min(1).max(500),
   })
-  .refine((b) => b.sort !== undefined || b.isHot !== undefined || b.minBetMinor !== undefined || b.rtpBps !== undefined, {
-    message: 'nothing to change',
-    path: ['sort'],
-  });
+  .refine(
+    (b) => b.sort !== undefined || b.isHot !== undefined || b.minBetMinor !== undefined || b.rtpBps !== undefined,
+    {
+      message: 'nothing to change',
+      path: ['sort'],
+    },
+  );
 export type GameSettingsBody = z.infer<typeof gameSettingsBodySchema>;
 
 /** The answer to a settings change: the stored fields before and after. */

@@ -18,6 +18,7 @@ const table = (nodeId: string, name: string, hiddenByLicence: boolean): OpsVendo
   status: 'active',
   sort: 10,
   isHot: false,
+  rtpBps: hiddenByLicence ? 9650 : null,
   hiddenByLicence,
 });
 
@@ -65,5 +66,22 @@ describe('VendorGamesPanel: the games the licence hides', () => {
     expect(
       await screen.findByText('Hidden from players: the licence in force does not allow this product'),
     ).toBeTruthy();
+  });
+});
+
+// Fails without the change: the list had no RTP, so the operator could not see which games lack one.
+describe('VendorGamesPanel: each game RTP', () => {
+  it('shows a stated RTP in the interface language and says when none is stated', async () => {
+    open();
+    const cells = await screen.findAllByTestId('game-rtp');
+    expect(cells.map((c) => [c.closest('tr')?.getAttribute('data-node-id'), c.textContent])).toEqual([
+      ['SBP-holdem', '96,50 %'],
+      ['SBP-lobby', 'Não informado'],
+    ]);
+  });
+
+  it('writes it in English too', async () => {
+    open('en');
+    expect((await screen.findAllByTestId('game-rtp')).map((c) => c.textContent)).toEqual(['96.50%', 'Not stated']);
   });
 });

@@ -3,7 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@wps/ui/button';
 import { EmptyState, ErrorState, LoadingState } from '@wps/ui/states';
 import { TableScroll } from '@wps/ui/table-scroll';
+import { formatMinor, formatTypedAmount } from '@wps/shared/money';
 import { errorText } from '../../../lib/error-text';
+import { localeTag } from '../../../lib/i18n';
 import { isApiError } from '../../../lib/api-client';
 import { SITE_MONEY, useFormatMoney } from '../../../lib/money';
 import { useVendorGames, type OpsGame } from '../api/vendor-games';
@@ -36,6 +38,9 @@ export function VendorGamesPanel({ vassalage, canWrite, onChange, onClose, headi
   const { t } = useTranslation('games');
   const { t: tc } = useTranslation();
   const formatMoney = useFormatMoney();
+  const { i18n } = useTranslation();
+  /** A stated RTP in the interface language's decimals: 9650 → "96,50". */
+  const rtpText = (bps: number) => formatTypedAmount(formatMinor(BigInt(bps), 2), 2, localeTag(i18n.language));
   const headingId = useId();
   const filterId = useId();
   const [query, setQuery] = useState('');
@@ -101,6 +106,9 @@ export function VendorGamesPanel({ vassalage, canWrite, onChange, onClose, headi
                   <th scope="col" className="is-numeric">
                     {t('games.minBet')}
                   </th>
+                  <th scope="col" className="is-numeric">
+                    {t('games.rtp')}
+                  </th>
                   <th scope="col">{t('games.status')}</th>
                   {canWrite && <th scope="col">{t('games.actions')}</th>}
                 </tr>
@@ -118,6 +126,9 @@ export function VendorGamesPanel({ vassalage, canWrite, onChange, onClose, headi
                     <td>{t(`categories.${game.gameType}`, { defaultValue: game.gameType })}</td>
                     <td>{game.gameClassify}</td>
                     <td className="is-numeric">{formatMoney(game.minBetMinor, SITE_MONEY)}</td>
+                    <td className="is-numeric" data-testid="game-rtp">
+                      {game.rtpBps === null ? t('games.rtpNone') : t('games.rtpValue', { value: rtpText(game.rtpBps) })}
+                    </td>
                     <td>
                       <CatalogueStatusBadge status={game.status} />
                     </td>
@@ -169,6 +180,7 @@ export function VendorGamesPanel({ vassalage, canWrite, onChange, onClose, headi
             sort: editing.sort,
             isHot: editing.isHot,
             minBet: editing.minBet,
+            rtp: editing.rtpBps === null ? '' : rtpText(editing.rtpBps),
           }}
           onClose={() => setEditing(null)}
         />

@@ -1,7 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import type { GameItem } from '@wps/shared/schemas/catalogue';
 import { Spinner } from '@wps/ui/spinner';
+import { useFormats } from '../../../lib/format';
 import { LazyImage } from './lazy-image';
+
+/** The decimals an RTP needs: 9600 → "96%", 9650 → "96,5%", 9655 → "96,55%". */
+function rtpDigits(bps: number): number {
+  if (bps % 10 !== 0) return 2;
+  return bps % 100 !== 0 ? 1 : 0;
+}
 
 type GameTileProps = {
   game: GameItem;
@@ -11,9 +18,13 @@ type GameTileProps = {
   onToggleFavourite: (game: GameItem) => void;
 };
 
-/** One game: its drawn tile, name and vendor; the heart toggles the favourite. */
+/**
+ * One game: its drawn tile, name, vendor and RTP (a licensed operator shows every game's return to
+ * player); the heart toggles the favourite.
+ */
 export function GameTile({ game, isFavourite, isLaunching, onPlay, onToggleFavourite }: GameTileProps) {
   const { t } = useTranslation('lobby');
+  const formats = useFormats();
   const isMaintenance = game.status === 'maintenance';
   return (
     <li className={`game-tile${isMaintenance ? ' is-maintenance' : ''}`} data-node-id={game.nodeId}>
@@ -38,6 +49,11 @@ export function GameTile({ game, isFavourite, isLaunching, onPlay, onToggleFavou
         )}
         <span className="game-tile__name">{game.gameName}</span>
         <span className="game-tile__vendor">{game.vendorName}</span>
+        {game.rtpBps !== null && (
+          <span className="game-tile__rtp" data-testid="game-rtp">
+            {t('tile.rtp', { value: formats.percent(game.rtpBps / 10_000, rtpDigits(game.rtpBps)) })}
+          </span>
+        )}
       </button>
       <button
         type="button"
