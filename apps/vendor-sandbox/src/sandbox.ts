@@ -58,7 +58,10 @@ type TransferRecord = {
 
 const isDigits = (v: unknown): v is string => typeof v === 'string' && /^\d{1,18}$/.test(v);
 
-/** Slot-like outcome table: multiplier ×10 and its weight (RTP about 96 %). */
+/**
+ * Slot-like outcome table: multiplier ×10 and its weight. Its RTP is exactly 95.5 % (Σ multiplier ×
+ * weight / 10 / Σ weight), the figure the demo catalogue states for every SBX and SBT game (catalogue.seed.ts).
+ */
 const PAYTABLE: [number, number][] = [
   [0, 52],
   [5, 13],

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { GameCategory, WalletModel } from '@wps/shared/schemas/catalogue';
+import { INHOUSE_GAMES, type InhouseNodeId } from '@wps/shared/schemas/inhouse';
 import { inhouseRtp } from '@wps/shared/schemas/inhouse-settings';
 import type { Database } from '../../db/schema';
 import {
@@ -178,16 +179,21 @@ export function gameImagePath(nodeId: string): string {
 }
 
 /**
- * A demo game's RTP in basis points: the in-house games' own (computed from their paytables), and
- * for the vendors' games a stable value between 94.00 and 97.00 % drawn from the node id, the range
- * certified slot and table games are sold at; the operator states the real one per game.
+ * The reference vendor's RTP in basis points: apps/vendor-sandbox plays every SBX and SBT game on one
+ * outcome table (sandbox.ts, PAYTABLE), whose expected multiplier is 95.5 % of the stake.
  */
-export function demoRtpBps(nodeId: string): number {
-  if (nodeId === 'inhouse-slot') return Math.round(inhouseRtp('slot') * 10_000);
-  if (nodeId === 'inhouse-dice') return Math.round(inhouseRtp('dice') * 10_000);
-  let h = 0;
-  for (const c of nodeId) h = (h * 31 + c.charCodeAt(0)) % 1_000_003;
-  return 9400 + (h % 31) * 10;
+const SANDBOX_RTP_BPS = 9550;
+
+/**
+ * A demo game's stated RTP in basis points, only where a figure exists: the in-house games' comes from
+ * their maths, the reference vendor's games' from its outcome table. The other demo entries are
+ * catalogue entries with no game behind them (and lotteries whose return differs per bet type), so
+ * they state none and players see no RTP rather than an invented one; an operator states the real
+ * one, the vendor's certified figure, per game.
+ */
+export function demoRtpBps(vassalage: string, nodeId: string): number | null {
+  if (nodeId in INHOUSE_GAMES) return Math.round(inhouseRtp(INHOUSE_GAMES[nodeId as InhouseNodeId]) * 10_000);
+  return vassalage === 'SBX' || vassalage === 'SBT' ? SANDBOX_RTP_BPS : null;
 }
 
 /** Every demo vendor and game as rows to insert. */
@@ -205,7 +211,7 @@ export function buildDemoCatalogue(): { vendors: VendorInsert[]; games: GameInse
       minLineNum,
       sort: (i + 1) * 10,
       isHot: isHot ?? false,
-      rtpBps: demoRtpBps(nodeId),
+      rtpBps: demoRtpBps(v.vassalage, nodeId),
     })),
   );
   return { vendors, games };
@@ -221,7 +227,7 @@ export async function seedDemoCatalogue(db: Kysely<Database>): Promise<{ vendors
   // Games seeded before migration 0681 get their RTP once; an operator's value stays.
   await fillMissingRtp(
     db,
-    games.map((g) => ({ nodeId: g.nodeId, rtpBps: g.rtpBps ?? 0 })).filter((g) => g.rtpBps > 0),
+    games.flatMap((g) => (g.rtpBps === null ? [] : [{ nodeId: g.nodeId, rtpBps: g.rtpBps }])),
   );
   return inserted;
 }

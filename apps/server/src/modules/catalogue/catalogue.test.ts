@@ -133,6 +133,7 @@ describeEachDatabase('game catalogue', (target) => {
       minBetMinor: '10',
       minLineNum: 1,
       isHot: 1,
+      rtpBps: 9600,
       status: 'active',
     });
   });
