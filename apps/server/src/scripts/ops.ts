@@ -10,7 +10,7 @@ import { seedDemoOperator } from '../db/seed';
 import { createKeyService } from '../modules/system/key.service';
 import { SETTING_KEYS, isSettingKey } from '../modules/system/operator-settings';
 import { createSystemService } from '../modules/system/system.service';
-import { OPERATOR_COMMANDS, cliActor } from '../modules/operator/operator.ops';
+import { OPERATOR_COMMANDS, cliActor, opsServicesOf } from '../modules/operator/operator.ops';
 import { createAuditService } from '../modules/audit/audit.service';
 import type { AuditedChange } from '../modules/system/system.service';
 import { DEPOSIT_COMMANDS } from '../modules/deposit/deposit.ops';
@@ -22,9 +22,7 @@ import { AUDIT_COMMANDS } from '../modules/audit/audit.ops';
 import { RECORDS_COMMANDS } from '../modules/records/records.ops';
 import { JURISDICTION_PROFILES, type JurisdictionProfile } from '@wps/shared/licence';
 import { allowsSignUpBonus } from '@wps/shared/rewards-jurisdiction';
-import { createLicenceChanges } from '../modules/licence/licence-changes';
 import { createLicencePolicy } from '../modules/licence/licence-policy';
-import { rewardRuleLicenceBlockers } from '../modules/rewards/reward-rules';
 
 /**
  * `npm run ops -- <command> [args]`: operator tasks on the database the server uses (same env:
@@ -151,15 +149,9 @@ export const COMMANDS: Record<string, OpsCommand> = {
       if (!profile || !(JURISDICTION_PROFILES as readonly string[]).includes(profile))
         throw new UsageError(`usage: licence:set <${JURISDICTION_PROFILES.join('|')}> <reason…>`);
       if (reason.length === 0) throw new UsageError('licence:set needs a reason after the profile');
-      const db = ctx.database.db;
-      const changes = createLicenceChanges({
-        db,
-        audit: createAuditService({ db }),
-        operators: { namesOf: async () => new Map() },
-      });
-      const system = systemOf(ctx);
-      changes.addBlockerSource(rewardRuleLicenceBlockers);
-      changes.addBlockerSource((trx, to) => system.licenceBlockers(trx, to));
+      // The services as the server builds them, so the console asks every blocker source the
+      // back office's switch asks (each module registers its own in services.ts), not a subset.
+      const { changes } = opsServicesOf(ctx).licence;
       await changes.setFromConsole(profile as JurisdictionProfile, reason.join(' '), cliActor());
       ctx.print({ profile });
     },
