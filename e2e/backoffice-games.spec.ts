@@ -286,32 +286,41 @@ test.describe('back-office games', () => {
       ],
     ]);
 
-    // Its minimum bet, typed as the operator writes money: the player's list shows it, audited.
-    await ruby.getByRole('button', { name: 'Editar ordem, destaque e aposta mínima de Ruby Rush' }).click();
-    const settings = admin.getByRole('dialog', { name: 'Ruby Rush: ordem, destaque e aposta mínima' });
+    // Its minimum bet, typed as the operator writes money, and its RTP, typed as a percentage: the
+    // player's list shows both, audited. The RTP starts at the reference vendor's 95.5 %.
+    await expect(ruby.getByTestId('game-rtp')).toHaveText(/^95,50\s?%$/);
+    await ruby.getByRole('button', { name: 'Editar ordem, destaque, aposta mínima e RTP de Ruby Rush' }).click();
+    const settings = admin.getByRole('dialog', { name: 'Ruby Rush: ordem, destaque, aposta mínima e RTP' });
+    await expect(settings.getByLabel('RTP (%)')).toHaveValue('95,50');
+    await settings.getByLabel('RTP (%)').fill('100,01');
     await settings.getByLabel('Aposta mínima').fill('dois reais');
     await settings.getByLabel(/Motivo/).fill('e2e: high-stakes week');
     await settings.getByRole('button', { name: 'Salvar' }).click();
     await expect(settings.getByText('Digite um valor, por exemplo 0,50.')).toBeVisible();
+    await expect(
+      settings.getByText('Digite uma porcentagem de 0 a 100 com até duas casas, por exemplo 96,50.'),
+    ).toBeVisible();
     await settings.getByLabel('Aposta mínima').fill('2,50');
+    await settings.getByLabel('RTP (%)').fill('96,5');
     await settings.getByRole('button', { name: 'Salvar' }).click();
     await expect(settings).toBeHidden();
     await expect(ruby.getByRole('cell', { name: /R\$\s*2,50/ })).toBeVisible();
+    await expect(ruby.getByTestId('game-rtp')).toHaveText(/^96,50\s?%$/);
     const playerToken = await player.evaluate(() => window.sessionStorage.getItem('token'));
-    const listed = await callApi<{ games: { nodeId: string; minBetMinor: string }[] }>(
+    const listed = await callApi<{ games: { nodeId: string; minBetMinor: string; rtpBps: number | null }[] }>(
       { request, baseURL: server.baseURL, token: playerToken ?? '' },
       'POST',
       '/wps/relay/GCSGAME_gameList',
       { vassalage: 'SBX', gameName: 'Ruby Rush', pageSize: 10 },
     );
-    expect(listed.games.find((g) => g.nodeId === 'SBX-slot-02')?.minBetMinor).toBe('250');
+    expect(listed.games.find((g) => g.nodeId === 'SBX-slot-02')).toMatchObject({ minBetMinor: '250', rtpBps: 9650 });
     const changed = await callApi<{ list: AuditEntry[] }>(
       { request, baseURL: server.baseURL, token: `Bearer ${token}` },
       'GET',
       '/ops/audit?action=game.settings&subjectId=SBX-slot-02',
     );
-    expect(changed.list.map((e) => [e.reason, (e.after as { minBetMinor: string }).minBetMinor])).toEqual([
-      ['e2e: high-stakes week', '250'],
+    expect(changed.list.map((e) => [e.reason, e.before, e.after])).toMatchObject([
+      ['e2e: high-stakes week', { rtpBps: 9550 }, { minBetMinor: '250', rtpBps: 9650 }],
     ]);
     await Promise.all([player.context().close(), admin.context().close()]);
   });

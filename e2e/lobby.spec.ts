@@ -188,8 +188,12 @@ test.describe('lobby', () => {
     await page.goto(`${server.baseURL}/rng?vassalage=SBX`);
     const games = page.locator('main .rng-games');
     const grid = games.getByRole('list', { name: 'Jogos de Sandbox Seamless' });
+    // The fifth tile starts the grid's second row, at the fold: brought into view, it loads (lazily).
+    await grid.locator('[data-node-id="SBX-slot-05"]').scrollIntoViewIfNeeded();
     await expect(grid.locator('[data-node-id="SBX-slot-05"]').getByTestId('game-image-fallback')).toBeVisible();
     expect(brokenRequests).toHaveLength(2);
+    // Each tile states its game's RTP (the reference vendor's outcome table: 95.5 %).
+    await expect(grid.locator('[data-node-id="SBX-slot-05"]').getByTestId('game-rtp')).toHaveText('RTP 95,5%');
     // Lazy: a tile far below the fold has not been requested yet.
     await expect(grid.locator('[data-node-id="SBX-slot-40"] img')).toHaveCount(0);
     // The first page holds 42; scrolling to the end loads the remaining 3.
