@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { ErrorCode } from '@wps/shared/error-codes';
 import type { GameSettingsBody, VendorSettingsBody } from '@wps/shared/schemas/catalogue';
+import { INHOUSE_GAMES } from '@wps/shared/schemas/inhouse';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import type { AuditActorType, AuditService } from '../audit/audit.service';
@@ -28,7 +29,7 @@ function merged<T extends object>(before: T, patch: Partial<T>): T {
 
 /**
  * The operator's lobby settings of vendors (section, order, hot) and games (order, hot, minimum
- * bet): each change locks the row, writes the fields sent and its audit entry (the settings
+ * bet, stated RTP): each change locks the row, writes the fields sent and its audit entry (the settings
  * before and after, and the reason) in one transaction.
  */
 export function createCatalogueSettings({ db, audit, evict }: SettingsContext) {
@@ -64,6 +65,12 @@ export function createCatalogueSettings({ db, audit, evict }: SettingsContext) {
       nodeId: string,
       { reason, ...patch }: GameSettingsBody,
     ): Promise<{ id: string; before: GameSettings; after: GameSettings }> {
+      // An in-house game's RTP is its maths (inhouseRtp, stated by the seed), not a figure to type.
+      if (patch.rtpBps !== undefined && nodeId in INHOUSE_GAMES) {
+        throw new AppError(ErrorCode.VALIDATION_FAILED, 'rtpBps: an in-house game states the RTP of its maths', {
+          fields: [{ field: 'body.rtpBps', message: 'inhouse' }],
+        });
+      }
       const result = await db.transaction().execute(async (trx) => {
         const before = await updateGameSettings(trx, nodeId, patch);
         if (!before) throw new AppError(ErrorCode.GAME_NOT_FOUND, 'No such game', { nodeId });

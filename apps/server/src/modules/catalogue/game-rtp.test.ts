@@ -77,4 +77,17 @@ describeEachDatabase('game RTP', (target) => {
       9650,
     );
   });
+
+  it("refuses to set an in-house game's RTP, which is its maths", async () => {
+    expectFailure(
+      await call(t.app, 'PUT', '/ops/games/inhouse-slot/settings', {
+        token: support,
+        payload: { rtpBps: 9800, reason: 'x' },
+      }),
+      'VALIDATION_FAILED',
+      400,
+    );
+    const inhouse = await games({ vassalage: 'inhouse', pageSize: 100 });
+    expect(inhouse.find((g) => g.nodeId === 'inhouse-slot')?.rtpBps).toBe(9600);
+  });
 });

@@ -19,6 +19,8 @@ export type EditableGame = {
   minBet: string;
   /** The stated RTP as the operator types it ("96,50"), empty when none is stated. */
   rtp: string;
+  /** An in-house game: its RTP is its maths, shown and not edited (the server refuses a change). */
+  isRtpFixed: boolean;
 };
 
 /**
@@ -74,7 +76,7 @@ export function GameSettingsDialog({ game, onClose }: { game: EditableGame; onCl
       sort: game.sort,
       isHot: game.isHot,
       minBet: majorAsTyped(game.minBet, SITE_MONEY.scale, locale),
-      rtp: game.rtp,
+      rtp: game.isRtpFixed ? '' : game.rtp,
       reason: '',
     },
   });
@@ -112,28 +114,37 @@ export function GameSettingsDialog({ game, onClose }: { game: EditableGame; onCl
           </p>
         )}
       </div>
-      <div className={`field${errors.rtp ? ' has-error' : ''}`}>
-        <label className="field__label" htmlFor={rtpId}>
-          {t('settings.rtp')}
-        </label>
-        <input
-          id={rtpId}
-          className="field__input"
-          inputMode="decimal"
-          autoComplete="off"
-          aria-invalid={errors.rtp ? true : undefined}
-          aria-describedby={errors.rtp ? `${rtpId}-error` : `${rtpId}-hint`}
-          {...register('rtp')}
-        />
-        <p id={`${rtpId}-hint`} className="field__hint">
-          {t('settings.rtpHint')}
-        </p>
-        {errors.rtp && (
-          <p id={`${rtpId}-error`} className="field__error" role="alert">
-            {t('settings.rtpInvalid')}
+      {game.isRtpFixed ? (
+        <div className="field">
+          <span className="field__label">{t('settings.rtp')}</span>
+          <p className="field__hint" data-testid="game-rtp-fixed">
+            {t('settings.rtpFixed', { value: game.rtp })}
           </p>
-        )}
-      </div>
+        </div>
+      ) : (
+        <div className={`field${errors.rtp ? ' has-error' : ''}`}>
+          <label className="field__label" htmlFor={rtpId}>
+            {t('settings.rtp')}
+          </label>
+          <input
+            id={rtpId}
+            className="field__input"
+            inputMode="decimal"
+            autoComplete="off"
+            aria-invalid={errors.rtp ? true : undefined}
+            aria-describedby={errors.rtp ? `${rtpId}-error` : `${rtpId}-hint`}
+            {...register('rtp')}
+          />
+          <p id={`${rtpId}-hint`} className="field__hint">
+            {t('settings.rtpHint')}
+          </p>
+          {errors.rtp && (
+            <p id={`${rtpId}-error`} className="field__error" role="alert">
+              {t('settings.rtpInvalid')}
+            </p>
+          )}
+        </div>
+      )}
       <LobbyPlacementFields
         order={register('sort', { valueAsNumber: true })}
         hasOrderError={errors.sort !== undefined}

@@ -85,3 +85,30 @@ describe('VendorGamesPanel: each game RTP', () => {
     expect((await screen.findAllByTestId('game-rtp')).map((c) => c.textContent)).toEqual(['96.50%', 'Not stated']);
   });
 });
+
+// Fails without the change: the dialog offered an in-house game's RTP for editing, which the server refuses.
+describe('VendorGamesPanel: an in-house game RTP', () => {
+  it('shows the RTP of its maths in the settings dialog, with no field to change it', async () => {
+    stubOps({
+      'GET /ops/games': ok({
+        vendor: { ...answer.vendor, vassalage: 'inhouse', name: 'In-house Games', category: 'RNG' },
+        games: [{ ...table('inhouse-slot', 'Lucky Fives', false), vassalage: 'inhouse', rtpBps: 9600 }],
+      }),
+    });
+    renderWithApp(
+      <VendorGamesPanel
+        vassalage="inhouse"
+        canWrite
+        onChange={() => undefined}
+        onClose={() => undefined}
+        headingRef={createRef<HTMLHeadingElement>()}
+      />,
+      { role: 'admin', language: 'pt' },
+    );
+    (await screen.findByRole('button', { name: 'Editar ordem, destaque, aposta mínima e RTP de Lucky Fives' })).click();
+    expect(await screen.findByTestId('game-rtp-fixed')).toHaveTextContent(
+      '96,00 %, o RTP da matemática do próprio jogo: não se altera aqui.',
+    );
+    expect(screen.queryByLabelText('RTP (%)')).not.toBeInTheDocument();
+  });
+});

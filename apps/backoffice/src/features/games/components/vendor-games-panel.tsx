@@ -4,6 +4,7 @@ import { Button } from '@wps/ui/button';
 import { EmptyState, ErrorState, LoadingState } from '@wps/ui/states';
 import { TableScroll } from '@wps/ui/table-scroll';
 import { formatMinor, formatTypedAmount } from '@wps/shared/money';
+import { INHOUSE_GAMES } from '@wps/shared/schemas/inhouse';
 import { errorText } from '../../../lib/error-text';
 import { localeTag } from '../../../lib/i18n';
 import { isApiError } from '../../../lib/api-client';
@@ -181,6 +182,7 @@ export function VendorGamesPanel({ vassalage, canWrite, onChange, onClose, headi
             isHot: editing.isHot,
             minBet: editing.minBet,
             rtp: editing.rtpBps === null ? '' : rtpText(editing.rtpBps),
+            isRtpFixed: editing.nodeId in INHOUSE_GAMES,
           }}
           onClose={() => setEditing(null)}
         />
