@@ -37,7 +37,7 @@ describe('games money fields', () => {
   it.each(TYPED_AMOUNTS)('the minimum bet sends $typed as $minor minor units', async ({ typed, minor }) => {
     renderWithApp(
       <GameSettingsDialog
-        game={{ nodeId: 'PG-1', name: 'Fortune', sort: 1, isHot: false, minBet: '1.00' }}
+        game={{ nodeId: 'PG-1', name: 'Fortune', sort: 1, isHot: false, minBet: '1.00', rtp: '', isRtpFixed: false }}
         onClose={() => undefined}
       />,
       { role: 'admin' },
@@ -52,5 +52,18 @@ describe('games money fields', () => {
     expect(await screen.findByLabelText('Aposta máxima')).toHaveValue('500,00');
     const body = await save('Aposta máxima', typed, 'PUT /ops/inhouse-games/WPS-slot/settings');
     expect(body).toEqual({ maxStakeMinor: minor, reason: 'ajuste de aposta' });
+  });
+
+  // The RTP is read by the same parser in the operator's language, as a percentage with two decimals.
+  it('the RTP sends 96,5 as 9650 basis points', async () => {
+    renderWithApp(
+      <GameSettingsDialog
+        game={{ nodeId: 'PG-1', name: 'Fortune', sort: 1, isHot: false, minBet: '1.00', rtp: '', isRtpFixed: false }}
+        onClose={() => undefined}
+      />,
+      { role: 'admin' },
+    );
+    const body = await save('RTP (%)', '96,5', 'PUT /ops/games/PG-1/settings');
+    expect(body).toMatchObject({ rtpBps: 9650, minBetMinor: '100' });
   });
 });
