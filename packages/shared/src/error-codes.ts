@@ -355,6 +355,13 @@ export const ErrorCode = {
   PIX_DIRECTORY_UNAVAILABLE: 'PIX_DIRECTORY_UNAVAILABLE',
   /** The gateway could not take back a payment it must return to its payer; the gateway retries its webhook. */
   DEPOSIT_RETURN_PENDING: 'DEPOSIT_RETURN_PENDING',
+  /**
+   * An operator's confirmation of a manual bank transfer under a licence that takes only the
+   * player's own money (BR): the statement's payer CPF was not given (`value.reason`
+   * 'payer_unknown') or is not the player's ('payer_not_owner', with `value.payerCpfMasked`).
+   * Nothing is credited or written; the operator rejects the order and returns the money.
+   */
+  DEPOSIT_PAYER_NOT_OWNER: 'DEPOSIT_PAYER_NOT_OWNER',
   /** Behaviour monitoring (docs/compliance.md, "Behaviour monitoring"): no such flag; the flag is closed already (notes and outcome are kept as they were). */
   MONITORING_FLAG_NOT_FOUND: 'MONITORING_FLAG_NOT_FOUND',
   MONITORING_FLAG_CLOSED: 'MONITORING_FLAG_CLOSED',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { normalizeCpf } from '../cpf';
 import { minorUnitsText } from './common';
 import { opsListQuerySchema } from './ops-list';
 
@@ -152,12 +153,27 @@ export const depositOrderSchema = z.object({
 });
 export type DepositOrder = z.infer<typeof depositOrderSchema>;
 
-/** A deposit order as the operator sees it (adds the member). */
+/**
+ * Who paid a manual bank transfer, as the confirming operator read it on the statement: the
+ * holder's name, their CPF masked ("***.456.789-**", never whole), whether that CPF was the
+ * player's (null when none was read or the player has none on file) and the statement's reference.
+ */
+export const depositPayerSchema = z.object({
+  name: z.string().nullable(),
+  cpfMasked: z.string().nullable(),
+  isPlayer: z.boolean().nullable(),
+  bankReference: z.string().nullable(),
+});
+export type DepositPayer = z.infer<typeof depositPayerSchema>;
+
+/** A deposit order as the operator sees it (adds the member, and the payer an operator recorded). */
 export const opsDepositOrderSchema = depositOrderSchema.extend({
   memberId: z.string(),
   account: z.string(),
   providerRef: z.string().nullable(),
   resolvedBy: z.string().nullable(),
+  /** A confirmed manual transfer: who paid it (null for any other order, and for one confirmed before the payer was recorded). */
+  payer: depositPayerSchema.nullable(),
 });
 export type OpsDepositOrder = z.infer<typeof opsDepositOrderSchema>;
 
@@ -184,8 +200,46 @@ export type OpsDepositExportQuery = z.infer<typeof opsDepositExportQuerySchema>;
 
 /** POST /ops/deposits/:id/confirm | /reject */
 export const depositIdParamsSchema = z.object({ id: idString });
-/** The reason goes to the audit log (what the operator checked: the bank statement line, …). */
-export const confirmDepositBodySchema = z.object({ reason: z.string().trim().min(1).max(500) });
+/** A text a form may leave blank: trimmed, and absent when blank. */
+const blankIsAbsent = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .optional()
+    .transform((v) => (v ? v : undefined));
+
+/**
+ * The reason goes to the audit log (what the operator checked). The payer is the bank statement's
+ * (docs/compliance.md, "Manual bank transfers"): the account holder's name, their CPF (any mask;
+ * sent on as its 11 digits, checked by its check digits) and the statement line's reference.
+ * Under a licence that takes only the player's own money (BR) the CPF is required and must be the
+ * player's (`DEPOSIT_PAYER_NOT_OWNER`); elsewhere each is optional and recorded when given. A
+ * company's account (CNPJ) is never the player's own: under BR such a transfer is rejected and
+ * returned, and elsewhere it is recorded by its name.
+ */
+export const confirmDepositBodySchema = z.object({
+  reason: z.string().trim().min(1).max(500),
+  payerName: blankIsAbsent(128),
+  payerCpf: z
+    .string()
+    .trim()
+    .max(20)
+    .optional()
+    .transform((v, ctx) => {
+      if (!v) return undefined;
+      const cpf = normalizeCpf(v);
+      if (!cpf) {
+        ctx.addIssue({ code: 'custom', message: 'cpf' });
+        return z.NEVER;
+      }
+      return cpf;
+    }),
+  bankReference: blankIsAbsent(64),
+});
+export type ConfirmDepositBody = z.input<typeof confirmDepositBodySchema>;
+export type ConfirmDepositValues = z.output<typeof confirmDepositBodySchema>;
+/** The transfer never arrived, or (BR) it came from someone else's account and goes back to its payer. */
 export const rejectDepositBodySchema = z.object({ reason: z.string().trim().min(1).max(500) });
 
 /** Paged list value shared by the deposit list calls. */

@@ -9,7 +9,7 @@ export type DepositChannelType = 'manual_bank' | 'gateway';
 export type DepositOrderStatus = 'pending' | 'credited' | 'failed' | 'expired' | 'returned';
 export type DepositMethod = 'pix' | 'bank_transfer' | 'card' | 'crypto' | 'cash' | 'other';
 
-/** Tables owned by the deposit module (migrations 0021_deposits.sql, 0360_pix_payments.sql). */
+/** Tables owned by the deposit module (migrations 0021_deposits.sql, 0360_pix_payments.sql, 0682_deposit_order_payers.sql). */
 export type DepositTables = {
   deposit_channels: {
     id: Generated<string>;
@@ -55,6 +55,15 @@ export type DepositTables = {
     pix_code: ColumnType<string | null, string | null | undefined, string | null>;
     payer_cpf_masked: ColumnType<string | null, string | null | undefined, string | null>;
     returned_at: NullableTimestamp;
+  };
+  /** Who paid a manual bank transfer, as the confirming operator read it on the statement; written once. */
+  deposit_order_payers: {
+    order_id: string;
+    payer_name: string | null;
+    payer_cpf_masked: string | null;
+    payer_is_player: boolean | null;
+    bank_reference: string | null;
+    recorded_at: Timestamp;
   };
   sandbox_payments: {
     payment_ref: string;

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { maskCpf } from '@wps/shared/cpf';
 import { ErrorCode } from '@wps/shared/error-codes';
+import type { ConfirmDepositValues, DepositPayer } from '@wps/shared/schemas/deposit';
 import { AppError } from '../../http/app-error';
 import type { Database } from '../../db/schema';
 import type { ChannelRow, OrderRow } from './deposit.repository';
@@ -30,6 +31,43 @@ export async function payerRefusal(
   if (!payerCpf) return { reason: PAYER_UNKNOWN, payerCpfMasked: null };
   const own = await ownership.cpfOf(order.memberId);
   return own === payerCpf ? null : { reason: PAYER_NOT_OWNER, payerCpfMasked: maskCpf(payerCpf) };
+}
+
+/**
+ * The payer of a manual bank transfer as the confirming operator read it on the statement, as it
+ * is kept (the CPF masked; docs/compliance.md, "Manual bank transfers"), or null when the operator
+ * read none. Where only the player's own money is credited (BR) the confirmation is refused
+ * (DEPOSIT_PAYER_NOT_OWNER) unless the statement's CPF is the player's: no CPF read is
+ * 'payer_unknown', another CPF (or a player with none on file) 'payer_not_owner'. The operator
+ * then rejects the order and sends the money back from the bank. Asked before the crediting
+ * transaction, as the gateway's payer is (the identity module reads outside it); a player's CPF,
+ * once on file, does not change.
+ */
+export async function manualPayer(
+  ownership: DepositOwnership | undefined,
+  order: OrderRow,
+  statement: Pick<ConfirmDepositValues, 'payerName' | 'payerCpf' | 'bankReference'>,
+): Promise<DepositPayer | null> {
+  const { payerName, payerCpf, bankReference } = statement;
+  const own = ownership ? await ownership.cpfOf(order.memberId) : null;
+  if (ownership && (await ownership.rules()).ownAccountsOnly) {
+    if (!payerCpf)
+      throw new AppError(ErrorCode.DEPOSIT_PAYER_NOT_OWNER, "The statement's payer CPF is required", {
+        reason: PAYER_UNKNOWN,
+      });
+    if (own !== payerCpf)
+      throw new AppError(ErrorCode.DEPOSIT_PAYER_NOT_OWNER, "The payer's CPF is not the player's", {
+        reason: PAYER_NOT_OWNER,
+        payerCpfMasked: maskCpf(payerCpf),
+      });
+  }
+  if (!payerName && !payerCpf && !bankReference) return null;
+  return {
+    name: payerName ?? null,
+    cpfMasked: payerCpf ? maskCpf(payerCpf) : null,
+    isPlayer: payerCpf && own ? payerCpf === own : null,
+    bankReference: bankReference ?? null,
+  };
 }
 
 /**

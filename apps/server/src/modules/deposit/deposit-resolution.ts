@@ -1,10 +1,11 @@
 import type { Kysely } from 'kysely';
 import { ErrorCode } from '@wps/shared/error-codes';
 import { formatMinor } from '@wps/shared/money';
-import type { DepositOrderStatus } from '@wps/shared/schemas/deposit';
+import type { DepositOrderStatus, DepositPayer } from '@wps/shared/schemas/deposit';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import type { LedgerEntryInput } from '../ledger/ledger.types';
+import { insertOrderPayer } from './deposit-payers.repository';
 import { findUnreturnedOrderIds } from './deposit-returns.repository';
 import {
   findOrder,
@@ -57,12 +58,14 @@ export function createDepositResolution(deps: DepositResolutionDeps) {
   /**
    * Credit an order exactly once: lock it, post the ledger transaction (key deposit:<id>), mark it
    * credited, notify the player and audit, all in one database transaction. `changed` is false
-   * when the order was already resolved from a status it cannot be credited from.
+   * when the order was already resolved from a status it cannot be credited from. A manual
+   * transfer's payer is recorded in the same transaction, whether the order is credited or a
+   * deposit limit fails it (the money then goes back to that payer).
    */
   async function creditOrder(
     id: string,
     actor: DepositActor,
-    opts: { via: string; from: readonly DepositOrderStatus[]; reason: string | null },
+    opts: { via: string; from: readonly DepositOrderStatus[]; reason: string | null; payer?: DepositPayer | null },
   ): Promise<{ changed: boolean; order: OrderRow }> {
     const brand = await system.getBrand();
     const outcome = await inTransaction(async (trx) => {
@@ -71,8 +74,11 @@ export function createDepositResolution(deps: DepositResolutionDeps) {
       if (deps.limits && unlocked) await deps.limits.lock(trx, unlocked.memberId);
       if (!(await lockOrder(trx, id)))
         throw new AppError(ErrorCode.DEPOSIT_ORDER_NOT_FOUND, 'No such deposit order', { id });
-      const order = await requireOrder(trx, id);
-      if (!opts.from.includes(order.status)) return { changed: false, order };
+      const locked = await requireOrder(trx, id);
+      if (!opts.from.includes(locked.status)) return { changed: false, order: locked };
+      if (opts.payer) await insertOrderPayer(trx, locked.id, opts.payer, new Date(now()));
+      // The audit's "before" is the order as it was; every later view carries the payer.
+      const order = opts.payer ? { ...locked, payer: opts.payer } : locked;
       if (deps.limits) {
         // Counted again where the money arrives: a limit lowered since the order was opened refuses it.
         const refusal = await deps.limits.checkCredit(
@@ -89,6 +95,7 @@ export function createDepositResolution(deps: DepositResolutionDeps) {
             failureReason: 'deposit_limit',
             reason: opts.reason,
             scale: brand.currencyScale,
+            before: locked,
           });
       }
       const walletId = await ledger.ensurePlayerWallet(trx, order.memberId, order.currency);
@@ -145,7 +152,7 @@ export function createDepositResolution(deps: DepositResolutionDeps) {
         subjectType: 'deposit_order',
         subjectId: order.id,
         reason: opts.reason,
-        before: orderSnapshot(order),
+        before: orderSnapshot(locked),
         after: orderSnapshot(order, { status: 'credited', ledgerTransactionId: posted.transactionId, resolvedBy }),
       });
       return {
@@ -214,7 +221,7 @@ export function createDepositResolution(deps: DepositResolutionDeps) {
     trx: Db,
     order: OrderRow,
     actor: DepositActor,
-    opts: { via: string; failureReason: string; reason: string | null; scale: number },
+    opts: { via: string; failureReason: string; reason: string | null; scale: number; before?: OrderRow },
   ): Promise<{ changed: boolean; order: OrderRow }> {
     const resolvedBy = resolvedByOf(actor, opts.via);
     if (
@@ -241,7 +248,7 @@ export function createDepositResolution(deps: DepositResolutionDeps) {
       subjectType: 'deposit_order',
       subjectId: order.id,
       reason: opts.reason,
-      before: orderSnapshot(order),
+      before: orderSnapshot(opts.before ?? order),
       after: orderSnapshot(order, { status: 'failed', failureReason: opts.failureReason, resolvedBy }),
     });
     return {

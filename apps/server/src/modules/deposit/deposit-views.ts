@@ -15,7 +15,7 @@ import type { ChannelRow, ChannelValues, OrderRow } from './deposit.repository';
 export function orderSnapshot(
   o: OrderRow,
   patch: Partial<
-    Pick<OrderRow, 'status' | 'failureReason' | 'ledgerTransactionId' | 'resolvedBy' | 'payerCpfMasked'>
+    Pick<OrderRow, 'status' | 'failureReason' | 'ledgerTransactionId' | 'resolvedBy' | 'payerCpfMasked' | 'payer'>
   > = {},
 ) {
   const merged = { ...o, ...patch };
@@ -34,6 +34,8 @@ export function orderSnapshot(
     payerCpfMasked: merged.payerCpfMasked,
     ledgerTransactionId: merged.ledgerTransactionId,
     resolvedBy: merged.resolvedBy,
+    // A manual transfer's payer, once recorded (the CPF masked); absent from every other order's snapshot.
+    ...(merged.payer ? { payer: merged.payer } : {}),
   };
 }
 
@@ -99,6 +101,7 @@ export function toOpsOrderView(o: OrderRow, scale: number, account: string): Ops
     account,
     providerRef: o.providerRef,
     resolvedBy: o.resolvedBy,
+    payer: o.payer,
   };
 }
 

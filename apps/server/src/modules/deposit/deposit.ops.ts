@@ -1,7 +1,30 @@
+import { confirmDepositBodySchema } from '@wps/shared/schemas/deposit';
 import type { OpsCommand } from '../../scripts/ops-command';
 import { cliActor, opsServicesOf } from '../operator/operator.ops';
 
 const STATUSES = ['pending', 'credited', 'failed', 'expired'] as const;
+
+const CONFIRM_USAGE =
+  'deposit:confirm <id> [--payer-name=<name>] [--payer-cpf=<cpf>] [--bank-ref=<reference>] <reason>';
+const PAYER_OPTIONS = {
+  '--payer-name=': 'payerName',
+  '--payer-cpf=': 'payerCpf',
+  '--bank-ref=': 'bankReference',
+} as const;
+
+/** The confirmation's body from the command's words: the payer's options, and the rest as the reason. */
+function confirmBodyOf(words: string[]) {
+  const body: Record<string, string> = {};
+  const reason: string[] = [];
+  for (const word of words) {
+    const option = Object.entries(PAYER_OPTIONS).find(([prefix]) => word.startsWith(prefix));
+    if (option) body[option[1]] = word.slice(option[0].length);
+    else reason.push(word);
+  }
+  const parsed = confirmDepositBodySchema.safeParse({ ...body, reason: reason.join(' ') });
+  if (!parsed.success) throw new Error(`not a valid call: usage ${CONFIRM_USAGE}`);
+  return parsed.data;
+}
 
 function requireId(id: string | undefined, usage: string): string {
   if (!id || !/^\d{1,18}$/.test(id)) throw new Error(`not a valid call: usage ${usage}`);
@@ -35,12 +58,12 @@ export const DEPOSIT_COMMANDS: Record<string, OpsCommand> = {
     },
   },
   'deposit:confirm': {
-    usage: 'deposit:confirm <id> <reason>',
-    description: 'Confirm a manual bank-transfer order: the player is credited once.',
-    async run(ctx, [id, ...reason]) {
-      const orderId = requireId(id, 'deposit:confirm <id> <reason>');
-      if (reason.length === 0) throw new Error('not a valid call: usage deposit:confirm <id> <reason>');
-      ctx.print(await opsServicesOf(ctx).deposits.confirmManual(cliActor(), orderId, reason.join(' ')));
+    usage: CONFIRM_USAGE,
+    description:
+      "Confirm a manual bank-transfer order with the payer read on the statement: the player is credited once (under BR only from the player's own CPF).",
+    async run(ctx, [id, ...words]) {
+      const orderId = requireId(id, CONFIRM_USAGE);
+      ctx.print(await opsServicesOf(ctx).deposits.confirmManual(cliActor(), orderId, confirmBodyOf(words)));
     },
   },
   'deposit:reject': {

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import type { DepositPayer } from '@wps/shared/schemas/deposit';
 import type { Database } from '../../db/schema';
 import type { DepositChannelType, DepositMethod, DepositOrderStatus } from '../../db/tables/deposit';
 
@@ -54,6 +55,8 @@ export type OrderRow = {
   pixCode: string | null;
   payerCpfMasked: string | null;
   returnedAt: Date | null;
+  /** A confirmed manual transfer's payer (deposit_order_payers), null for any other order. */
+  payer: DepositPayer | null;
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -169,6 +172,7 @@ export function orderQuery(db: Db) {
   return db
     .selectFrom('deposit_orders as o')
     .innerJoin('deposit_channels as c', 'c.id', 'o.channel_id')
+    .leftJoin('deposit_order_payers as p', 'p.order_id', 'o.id')
     .select([
       'o.id',
       'o.member_id as memberId',
@@ -198,14 +202,29 @@ export function orderQuery(db: Db) {
       'o.pix_code as pixCode',
       'o.payer_cpf_masked as payerCpfMasked',
       'o.returned_at as returnedAt',
+      'p.order_id as payerOrderId',
+      'p.payer_name as payerName',
+      'p.payer_cpf_masked as payerStatementCpfMasked',
+      'p.payer_is_player as payerIsPlayer',
+      'p.bank_reference as payerBankReference',
     ]);
 }
 
 type RawOrder = Awaited<ReturnType<ReturnType<typeof orderQuery>['executeTakeFirstOrThrow']>>;
 
-export function toOrder(r: RawOrder): OrderRow {
+export function toOrder(raw: RawOrder): OrderRow {
+  const { payerOrderId, payerName, payerStatementCpfMasked, payerIsPlayer, payerBankReference, ...r } = raw;
   return {
     ...r,
+    payer:
+      payerOrderId === null
+        ? null
+        : {
+            name: payerName,
+            cpfMasked: payerStatementCpfMasked,
+            isPlayer: payerIsPlayer,
+            bankReference: payerBankReference,
+          },
     id: String(r.id),
     memberId: String(r.memberId),
     channelId: String(r.channelId),

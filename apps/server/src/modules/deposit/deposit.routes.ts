@@ -129,6 +129,10 @@ export function registerDepositRoutes(app: RouteApp, services: AppServices): voi
           { header: 'resolved_at', value: (r) => r.view.resolvedAt },
           { header: 'resolved_by', value: (r) => r.view.resolvedBy },
           { header: 'failure_reason', value: (r) => r.view.failureReason },
+          { header: 'payer_name', value: (r) => r.view.payer?.name ?? null },
+          { header: 'payer_cpf_masked', value: (r) => r.view.payer?.cpfMasked ?? r.view.payerCpfMasked },
+          { header: 'payer_is_player', value: (r) => r.view.payer?.isPlayer ?? null },
+          { header: 'payer_bank_reference', value: (r) => r.view.payer?.bankReference ?? null },
         ],
         fetchPage: (after, limit) => deposits.exportOpsOrders(q, after, limit),
         cursorOf: (r) => r.cursor,
@@ -148,7 +152,7 @@ export function registerDepositRoutes(app: RouteApp, services: AppServices): voi
     },
     async (request) => {
       const operator = await requestOperator(request);
-      return ok(await deposits.confirmManual(operatorActor(operator), request.params.id, request.body.reason));
+      return ok(await deposits.confirmManual(operatorActor(operator), request.params.id, request.body));
     },
   );
 

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { ErrorCode } from '@wps/shared/error-codes';
 import { formatMinor, parseMajor } from '@wps/shared/money';
 import type {
+  ConfirmDepositValues,
   CreateDepositOrderBody,
   DepositChannel,
   DepositOrder,
@@ -24,7 +25,7 @@ import {
   type DepositQueueFilter,
   type DepositQueueOrder,
 } from './deposit-queue';
-import { allowedChannels, assertChannelAllowed, returnToPayer } from './deposit-payer';
+import { allowedChannels, assertChannelAllowed, manualPayer, returnToPayer } from './deposit-payer';
 import { createDepositResolution } from './deposit-resolution';
 import { channelSnapshot, paged, toChannelValues, toOpsChannel, toOpsOrderView, toOrderView } from './deposit-views';
 import {
@@ -395,8 +396,10 @@ export function createDepositService(ctx: DepositContext) {
     /**
      * POST /ops/deposits/:id/confirm: the money of a manual transfer arrived. Allowed from pending
      * and from expired (a late transfer is still the player's money); exactly one resolution wins.
+     * The payer read on the statement is recorded with it; under BR only the player's own CPF is
+     * credited (manualPayer refuses anything else before anything is written).
      */
-    async confirmManual(actor: DepositActor, id: string, reason: string | null): Promise<OpsDepositOrder> {
+    async confirmManual(actor: DepositActor, id: string, body: ConfirmDepositValues): Promise<OpsDepositOrder> {
       const brand = await system.getBrand();
       const order = await requireOrder(db, id);
       if (order.channelType !== 'manual_bank')
@@ -405,7 +408,13 @@ export function createDepositService(ctx: DepositContext) {
           'Only manual bank-transfer orders are confirmed by an operator',
           { id },
         );
-      const result = await creditOrder(id, actor, { via: 'manual', from: ['pending', 'expired'], reason });
+      const payer = await manualPayer(ownership, order, body);
+      const result = await creditOrder(id, actor, {
+        via: 'manual',
+        from: ['pending', 'expired'],
+        reason: body.reason,
+        payer,
+      });
       if (!result.changed)
         throw new AppError(ErrorCode.DEPOSIT_ORDER_RESOLVED, `This order is already ${result.order.status}`, {
           status: result.order.status,
