@@ -12,6 +12,8 @@ import { useCan } from '../../../lib/permissions';
 import { useConfirmDeposit } from '../api/confirm-deposit';
 import { useDepositsQueue } from '../api/deposits-queue';
 import { useRejectDeposit } from '../api/reject-deposit';
+import { DepositConfirmDialog } from './deposit-confirm-dialog';
+import { DepositPayerCell } from './deposit-payer-cell';
 import { isDepositDecidedMeanwhile, useRejectDeposits } from '../api/reject-deposits';
 import { ALL, useQueueParams, type QueueFilter } from '../queue-params';
 import { useBulkDialog } from '../use-bulk-dialog';
@@ -137,6 +139,11 @@ export function DepositsPage() {
           />
         ),
       }),
+      col.display({
+        id: 'payer',
+        header: t('deposits.payerColumn'),
+        cell: (info) => <DepositPayerCell order={info.row.original} />,
+      }),
       col.accessor('createdAt', {
         id: 'createdAt',
         header: t('columns.created'),
@@ -194,7 +201,11 @@ export function DepositsPage() {
   );
 
   const order = deciding?.order;
-  const mutation = deciding?.action === 'reject' ? reject : confirm;
+  /** Decided meanwhile (by another operator, or the order expired): show the list as it is now. */
+  const refetchIfDecided = (error: unknown): never => {
+    if (isDepositDecidedMeanwhile(error)) void list.refetch();
+    throw error;
+  };
   const orderMoney = (minor: string) =>
     order ? formatMoney(minor, locale, { currency: order.currency, scale: order.scale }) : '';
   const bulkRows = bulk.rows;
@@ -227,42 +238,30 @@ export function DepositsPage() {
         toolbar={toolbar}
         emptyTitle={t('deposits.empty')}
       />
-      {deciding && order && (
+      {deciding?.action === 'confirm' && order && (
+        <DepositConfirmDialog
+          order={order}
+          onClose={close}
+          onConfirm={(body) => confirm.mutateAsync({ id: order.id, ...body }).catch(refetchIfDecided)}
+          isPending={confirm.isPending}
+          errorMessage={confirm.errorMessage}
+        />
+      )}
+      {deciding?.action === 'reject' && order && (
         <ConfirmDialog
           open
           onClose={close}
-          title={t(deciding.action === 'confirm' ? 'deposits.confirmTitle' : 'deposits.rejectTitle', {
-            id: order.id,
-            account: order.account,
-          })}
-          description={
-            deciding.action === 'confirm'
-              ? t('deposits.confirmEffect', { credit: orderMoney(order.creditMinor), reference: order.referenceCode })
-              : t('deposits.rejectEffect')
-          }
+          title={t('deposits.rejectTitle', { id: order.id, account: order.account })}
+          description={t('deposits.rejectEffect')}
           changes={[
             { label: t('columns.amount'), after: orderMoney(order.amountMinor) },
-            ...(deciding.action === 'confirm'
-              ? [{ label: t('deposits.credit'), after: orderMoney(order.creditMinor) }]
-              : []),
             { label: t('columns.reference'), after: <code>{order.referenceCode}</code> },
-            {
-              label: t('columns.status'),
-              before: t('depositStatus.pending'),
-              after: t(deciding.action === 'confirm' ? 'depositStatus.credited' : 'depositStatus.rejected'),
-            },
+            { label: t('columns.status'), before: t('depositStatus.pending'), after: t('depositStatus.rejected') },
           ]}
-          confirmLabel={t(deciding.action === 'confirm' ? 'deposits.confirm' : 'deposits.reject')}
-          danger={deciding.action === 'confirm'}
-          onConfirm={(reason) =>
-            mutation.mutateAsync({ id: order.id, reason }).catch((error: unknown) => {
-              // Decided meanwhile (by another operator, or the order expired): show the list as it is now.
-              if (isDepositDecidedMeanwhile(error)) void list.refetch();
-              throw error;
-            })
-          }
-          isPending={mutation.isPending}
-          errorMessage={mutation.errorMessage}
+          confirmLabel={t('deposits.reject')}
+          onConfirm={(reason) => reject.mutateAsync({ id: order.id, reason }).catch(refetchIfDecided)}
+          isPending={reject.isPending}
+          errorMessage={reject.errorMessage}
         />
       )}
       {bulkRows && (
