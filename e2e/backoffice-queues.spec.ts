@@ -19,7 +19,8 @@ import { operatorLogin } from './support/operators';
  * The money queues of the back office. Players register on the site, deposit by bank transfer
  * and request withdrawals through the real APIs; then, in the back office:
  * - a finance operator rejects a pending deposit with a reason: it leaves the pending queue, shows
- *   as rejected under "failed", exports as CSV, and the player's own order is failed;
+ *   as rejected under "failed", exports as CSV, and the player's own order is failed; another
+ *   is confirmed with its payer as the bank statement shows it, which the credited queue shows;
  * - with the keyboard only, a finance operator selects two pending bank deposits and rejects both
  *   with one reason: the players' orders are failed and each has its audit entry; a gateway order
  *   and a credited one cannot be selected;
@@ -201,7 +202,7 @@ test.describe('back-office money queues', () => {
     await server?.stop();
   });
 
-  test('finance rejects a pending bank deposit with a reason; the player’s order is failed (1366 and 1024 px)', async ({
+  test('finance rejects a pending bank deposit with a reason; the player’s order is failed; another is confirmed with who paid (1366 and 1024 px)', async ({
     browser,
     request,
   }) => {
@@ -270,6 +271,29 @@ test.describe('back-office money queues', () => {
     await page.getByLabel('Situação').selectOption('pending');
     await expect(orderRow(page, waiting.id)).toBeVisible();
     await check(page, 'deposits-1024');
+
+    // The other transfer arrived: finance confirms it with its payer as the statement shows it.
+    await orderRow(page, waiting.id)
+      .getByRole('button', { name: `Confirmar o depósito ${waiting.id} do jogador ${player.username}` })
+      .click();
+    const confirmDialog = page.getByRole('dialog', {
+      name: `Confirmar o depósito ${waiting.id} de ${player.username}?`,
+    });
+    await confirmDialog.getByLabel('Nome do titular').fill('Maria Souza');
+    await confirmDialog.getByLabel('CPF do titular').fill('529.982.247-25');
+    await confirmDialog.getByLabel('Identificação no extrato').fill('E2E-778899');
+    await confirmDialog.getByLabel('Motivo').fill('on the statement of today');
+    await check(page, 'deposit-confirm-dialog-1024');
+    await confirmDialog.getByRole('button', { name: 'Confirmar', exact: true }).click();
+    await expect(confirmDialog).toBeHidden();
+    await expect(page.getByText(`Depósito ${waiting.id} confirmado: o jogador foi creditado.`)).toBeVisible();
+    await page.getByLabel('Situação').selectOption('credited');
+    await expect(orderRow(page, waiting.id)).toContainText('Maria Souza ***.982.247-**');
+    await expect(orderRow(page, waiting.id)).toContainText('Ref. E2E-778899');
+    await expectTableFits(page, 'credited deposits 1024');
+    expect((await callApi<{ sumBalanceMinor: string }>(a, 'GET', '/wps/v2/wallets/balance')).sumBalanceMinor).toBe(
+      '4050',
+    );
     await page.context().close();
   });
 

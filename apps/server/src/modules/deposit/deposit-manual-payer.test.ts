@@ -6,6 +6,7 @@ import { call, disableRegisterCaptcha, expectFailure, registerUser, valueOf } fr
 import { expectLedgerHealthy } from '../../../test/ledger-invariants';
 import { createTestOperator } from '../../../test/operator-login';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
+import { COMMANDS } from '../../scripts/ops';
 import { newCpf } from '../identity/identity-fixtures';
 import { confirmContactByEmail, setBrLimits, setLicence } from '../licence/licence-fixtures';
 import { setOrderExpiry } from './deposit.repository';
@@ -152,6 +153,22 @@ describeEachDatabase('manual bank transfers: who paid', (target) => {
       expect(lines.find((l) => l.startsWith(`${order.id},`))).toContain(
         `Maria Souza,${maskCpf(p.cpf)},true,E0000000020261129ABC`,
       );
+    });
+
+    it('the ops console confirms with the payer too, and refuses without it', async () => {
+      const p = await playerWithCpf();
+      const order = await bankOrder(p, '12.00');
+      const printed: unknown[] = [];
+      const ctx = { database: t.database, print: (v: unknown) => printed.push(v) };
+      await expect(COMMANDS['deposit:confirm']!.run(ctx, [order.id, 'seen'])).rejects.toMatchObject({
+        errorCode: ErrorCode.DEPOSIT_PAYER_NOT_OWNER,
+      });
+      await expectNothingWritten(p, order);
+      await COMMANDS['deposit:confirm']!.run(ctx, [order.id, `--payer-cpf=${p.cpf}`, '--bank-ref=X1', 'seen', 'today']);
+      expect(printed[0]).toMatchObject({
+        status: 'credited',
+        payer: { name: null, cpfMasked: maskCpf(p.cpf), isPlayer: true, bankReference: 'X1' },
+      });
     });
   });
 
