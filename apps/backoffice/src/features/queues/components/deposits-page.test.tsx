@@ -114,8 +114,8 @@ describe('DepositsPage: who paid a bank transfer', () => {
     });
     renderWithApp(<DepositsPage />, { role: 'support' });
     const paid = (await screen.findByRole('rowheader', { name: '32' })).closest('tr')!;
-    expect(paid).toHaveTextContent('Maria Souza ***.982.247-** (CPF do jogador) Ref. E2E-778899');
-    expect(screen.getByRole('rowheader', { name: '33' }).closest('tr')).toHaveTextContent('Não registrado');
+    expect(paid).toHaveTextContent('Pagou: Maria Souza ***.982.247-** (CPF do jogador) Ref. E2E-778899');
+    expect(screen.getByRole('rowheader', { name: '33' }).closest('tr')).not.toHaveTextContent('Pagou:');
     expect(screen.getByRole('rowheader', { name: '34' }).closest('tr')).toHaveTextContent('Devolvido a ***.111.222-**');
   });
 });

@@ -127,7 +127,13 @@ export function DepositsPage() {
       col.accessor('referenceCode', {
         id: 'reference',
         header: t('columns.reference'),
-        cell: (info) => <code>{info.getValue()}</code>,
+        // Who paid sits under the order's reference: the queue stays within the screen's width.
+        cell: (info) => (
+          <>
+            <code>{info.getValue()}</code>
+            <DepositPayerCell order={info.row.original} />
+          </>
+        ),
       }),
       col.display({
         id: 'status',
@@ -138,11 +144,6 @@ export function DepositsPage() {
             label={t(`depositStatus.${statusKey(info.row.original)}`)}
           />
         ),
-      }),
-      col.display({
-        id: 'payer',
-        header: t('deposits.payerColumn'),
-        cell: (info) => <DepositPayerCell order={info.row.original} />,
       }),
       col.accessor('createdAt', {
         id: 'createdAt',
