@@ -5,7 +5,7 @@ import { DEPOSIT_DECISION_INVALIDATES } from './deposits-queue';
 
 export type DepositDecision = { id: string; reason: string };
 /** A confirmation: the reason and the payer read on the bank statement (confirmDepositBodySchema's output). */
-export type DepositConfirmation = { id: string } & ConfirmDepositValues;
+type DepositConfirmation = { id: string } & ConfirmDepositValues;
 
 /**
  * POST /ops/deposits/:id/confirm (money.write): the transfer arrived, the player is credited once

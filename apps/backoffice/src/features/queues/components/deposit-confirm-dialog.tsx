@@ -15,7 +15,7 @@ import {
 import { localeTag } from '../../../lib/i18n';
 import { formatMoney } from '../../../lib/money';
 
-export type DepositConfirmDialogProps = {
+type DepositConfirmDialogProps = {
   order: OpsDepositOrder;
   onClose: () => void;
   /** Runs the confirmation with the typed reason and payer; usually the mutation's mutateAsync. */
