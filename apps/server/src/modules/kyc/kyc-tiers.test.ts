@@ -51,7 +51,8 @@ describeEachDatabase('KYC tiers: the unverified deposit cap and facial re-verifi
 
   /** A BR player (CPF, date of birth) with the limits the licence asks for before any deposit. */
   async function brPlayer() {
-    const user = await registerUser(t.app, { cpf: newCpf(), birthDate: '1990-05-17' });
+    const cpf = newCpf();
+    const user = await registerUser(t.app, { cpf, birthDate: '1990-05-17' });
     const memberId = (await t.app.services.session.resolve(user.result.token))!.memberId;
     valueOf(
       await call(t.app, 'PUT', '/wps/responsible-gaming/limits', {
@@ -66,7 +67,7 @@ describeEachDatabase('KYC tiers: the unverified deposit cap and facial re-verifi
       }),
     );
     await confirmContactByEmail(t.app, { token: user.result.token, memberId });
-    return { token: user.result.token, memberId, username: user.username, password: user.password };
+    return { token: user.result.token, memberId, username: user.username, password: user.password, cpf };
   }
 
   /** The first identity check on the sandbox: document, selfie, liveness, passed. */
@@ -145,7 +146,11 @@ describeEachDatabase('KYC tiers: the unverified deposit cap and facial re-verifi
     const finance = (await createTestOperator(t.app, 'finance')).token;
     const confirm = async (id: string) =>
       valueOf<{ status: string }>(
-        await call(t.app, 'POST', `/ops/deposits/${id}/confirm`, { token: finance, payload: { reason: 'arrived' } }),
+        // Under BR a transfer is credited only from the player's own CPF, read on the statement.
+        await call(t.app, 'POST', `/ops/deposits/${id}/confirm`, {
+          token: finance,
+          payload: { reason: 'arrived', payerCpf: p.cpf },
+        }),
       ).status;
     expect(await confirm(first.id)).toBe('credited');
     expect(await confirm(second.id)).toBe('failed');

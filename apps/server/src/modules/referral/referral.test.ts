@@ -78,13 +78,14 @@ describeEachDatabase('referral', (target) => {
     return { token, memberId: member.memberId };
   }
 
-  async function deposit(token: string, amount: string) {
+  /** A bank transfer confirmed by finance; under BR with the player's own CPF as the statement's payer. */
+  async function deposit(token: string, amount: string, payerCpf?: string) {
     const channel = await demoChannel(t, token, 'manual_bank');
     const order = await createOrder(t, token, channel.id, amount);
     valueOf(
       await call(t.app, 'POST', `/ops/deposits/${order.id}/confirm`, {
         token: finance,
-        payload: { reason: 'seen on the statement' },
+        payload: { reason: 'seen on the statement', payerCpf },
       }),
     );
   }
@@ -235,8 +236,9 @@ describeEachDatabase('referral', (target) => {
       expect((await page(referrer.token)).terms.minFirstDepositMinor).toBe('0');
       // Under BR a player registers with a CPF, a date of birth, an address and a gender, sets a
       // deposit, a loss and a time limit and confirms a contact before depositing.
+      const friendCpf = newCpf();
       const friend = await register('10.88.0.50', 'Brazil browser', code, {
-        cpf: newCpf(),
+        cpf: friendCpf,
         birthDate: '1990-03-15',
         ...brRegistrationDetails(),
       });
@@ -255,7 +257,7 @@ describeEachDatabase('referral', (target) => {
       await confirmContactByEmail(t.app, friend);
       const before = await balance(referrer.memberId);
       // 40.00 is below the 50.00 minimum stored under the permissive profile.
-      await deposit(friend.token, '40.00');
+      await deposit(friend.token, '40.00', friendCpf);
       // Under BR no stake before the identity check passes (the licence's stake door).
       await passIdentityCheck(t.app, { token: friend.token, memberId: friend.memberId });
       await play(friend.memberId, 30_00n);

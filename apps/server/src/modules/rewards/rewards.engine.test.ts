@@ -50,13 +50,14 @@ describeEachDatabase('rewards engine: rules and grants', (target) => {
   };
   const grants = async (token: string) =>
     valueOf<GrantList>(await call(t.app, 'GET', '/wps/rewards/grants', { token }));
-  const deposit = async (token: string, amount: string) => {
+  /** A bank transfer confirmed by finance; under BR with the player's own CPF as the statement's payer. */
+  const deposit = async (token: string, amount: string, payerCpf?: string) => {
     const channel = await demoChannel(t, token, 'manual_bank');
     const order = await createOrder(t, token, channel.id, amount);
     valueOf(
       await call(t.app, 'POST', `/ops/deposits/${order.id}/confirm`, {
         token: finance,
-        payload: { reason: 'seen on the statement' },
+        payload: { reason: 'seen on the statement', payerCpf },
       }),
     );
   };
@@ -269,7 +270,8 @@ describeEachDatabase('rewards engine: rules and grants', (target) => {
       409,
     );
     // And a deposit pays nothing under it (a BR player registers with a CPF and sets the limits the licence asks first).
-    const erinLogin = (await registerUser(t.app, { cpf: newCpf(), birthDate: '1991-07-09' })).result;
+    const erinCpf = newCpf();
+    const erinLogin = (await registerUser(t.app, { cpf: erinCpf, birthDate: '1991-07-09' })).result;
     const erin = {
       token: erinLogin.token,
       memberId: (await t.app.services.session.resolve(erinLogin.token))!.memberId,
@@ -287,7 +289,7 @@ describeEachDatabase('rewards engine: rules and grants', (target) => {
       }),
     );
     await confirmContactByEmail(t.app, erin);
-    await deposit(erin.token, '20.00');
+    await deposit(erin.token, '20.00', erinCpf);
     await t.app.services.rewardEvents.drain();
     expect((await grantRows(rule.id)).filter((g) => g.member_id === erin.memberId)).toHaveLength(0);
     // Marketing may not change the profile.
