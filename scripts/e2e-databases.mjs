@@ -99,6 +99,16 @@ export async function freshDataDir(dataDir) {
   }
 }
 
+/**
+ * A data directory with an empty database, as an operator's first start finds it: that start
+ * migrates it and installs the demo (server.ts), which a copy of the template, already seeded, never does.
+ */
+export async function emptyDataDir(dataDir) {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.mkdirSync(dataDir, { recursive: true });
+  if (process.env.E2E_DATABASE_URL) await createEmptyDatabase(databaseName(dataDir));
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const [command, dataDir] = process.argv.slice(2);
   if (command !== 'fresh' || !dataDir) {

@@ -3,7 +3,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { databaseEnv, freshDataDir } from '../../scripts/e2e-databases.mjs';
+import { databaseEnv, emptyDataDir, freshDataDir } from '../../scripts/e2e-databases.mjs';
 
 /**
  * Helpers shared by the browser suites: extra built servers with their own operator
@@ -129,6 +129,8 @@ const PORT_OFFSETS = {
   oidc: 53,
   /** The local identity provider (apps/idp-sandbox) the oidc suite's server starts beside itself. */
   oidcIdp: 54,
+  /** Page width: every route of the site at 360 px and every back-office screen at 1024 px, over the permissive demo. */
+  pageWidth: 56,
 } as const;
 
 function derivePorts(): { readonly [K in keyof typeof PORT_OFFSETS]: number } {
@@ -300,6 +302,33 @@ export async function startServer(
     queuedOps.delete(dataDir);
   }
   if (queue.length > 0) runOpsNow(dataDir, queue);
+  return launchServer(name, port, dataDir, env);
+}
+
+/**
+ * Start a built server on an empty database, so that its start installs the demo operator as a
+ * newcomer's does (server.ts): the permissive licence, the demo's site content (promotions,
+ * banners, legal pages) and its rewards programmes with the demo operators `demoadmin` and
+ * `demofinance`. The suites' other servers start from the seeded template, which that start leaves
+ * alone. Ops commands for it run after it started (runOps): one before would seed the database first.
+ */
+export async function startDemoServer(name: string, port: number): Promise<ExtraServer> {
+  await assertPortFree(port, name);
+  const dataDir = extraDataDir(name);
+  await emptyDataDir(dataDir);
+  return launchServer(name, port, dataDir, {
+    DEMO_CONTENT: 'on',
+    DEMO_JURISDICTION: 'permissive',
+    DEMO_REWARDS: 'on',
+  });
+}
+
+async function launchServer(
+  name: string,
+  port: number,
+  dataDir: string,
+  env: Record<string, string>,
+): Promise<ExtraServer> {
   let output = '';
   const child = spawn('node', ['apps/server/dist/server.js'], {
     cwd: ROOT,

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { Button } from '@wps/ui/button';
 import { FormError } from '@wps/ui/form-error';
+import { TableScroll } from '@wps/ui/table-scroll';
 import { ErrorState, LoadingState } from '@wps/ui/states';
 import { parseTypedAmount } from '@wps/shared/money';
 import {
@@ -147,40 +148,42 @@ export function PromoSettingsPage() {
       ) : settings.data.length === 0 ? (
         <p>{t('settings.none')}</p>
       ) : (
-        <table className="promo-table">
-          <caption className="visually-hidden">{t('settings.caption')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('columns.promotion')}</th>
-              <th scope="col">{t('settings.mode')}</th>
-              <th scope="col">{t('settings.period')}</th>
-              <th scope="col">{t('settings.reward')}</th>
-              <th scope="col">{t('columns.actions')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {settings.data.map((row) => (
-              <tr key={row.promotionId}>
-                <th scope="row">{promotionTitleOf(promotions.data, row.promotionId, i18n.language)}</th>
-                <td>{t(`modes.${row.mode}`)}</td>
-                <td>{t(`periods.${row.period}`)}</td>
-                <td>{reward(row)}</td>
-                <td>
-                  <Button
-                    size="sm"
-                    variant="secondary"
-                    onClick={() => load(row)}
-                    aria-label={t('settings.editFor', {
-                      promotion: promotionTitleOf(promotions.data, row.promotionId, i18n.language),
-                    })}
-                  >
-                    {t('settings.edit')}
-                  </Button>
-                </td>
+        <TableScroll label={t('settings.caption')}>
+          <table className="promo-table">
+            <caption className="visually-hidden">{t('settings.caption')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('columns.promotion')}</th>
+                <th scope="col">{t('settings.mode')}</th>
+                <th scope="col">{t('settings.period')}</th>
+                <th scope="col">{t('settings.reward')}</th>
+                <th scope="col">{t('columns.actions')}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {settings.data.map((row) => (
+                <tr key={row.promotionId}>
+                  <th scope="row">{promotionTitleOf(promotions.data, row.promotionId, i18n.language)}</th>
+                  <td>{t(`modes.${row.mode}`)}</td>
+                  <td>{t(`periods.${row.period}`)}</td>
+                  <td>{reward(row)}</td>
+                  <td>
+                    <Button
+                      size="sm"
+                      variant="secondary"
+                      onClick={() => load(row)}
+                      aria-label={t('settings.editFor', {
+                        promotion: promotionTitleOf(promotions.data, row.promotionId, i18n.language),
+                      })}
+                    >
+                      {t('settings.edit')}
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
       )}
       <form
         className="promo-form promo-form--grid"
