@@ -7,3 +7,4 @@ export function dropDatabase(name: string): Promise<void>;
 export function dropRunDatabases(mainDataDir: string): Promise<void>;
 export function createEmptyDatabase(name: string): Promise<void>;
 export function freshDataDir(dataDir: string): Promise<void>;
+export function emptyDataDir(dataDir: string): Promise<void>;

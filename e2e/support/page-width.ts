@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page, Request } from '@playwright/test';
+import ts from 'typescript';
 import { ROOT } from './servers';
 
 /**
@@ -41,38 +42,69 @@ function fillParams(
   return { paths: filled, skipped };
 }
 
+type SiteRoute = { path: string; element: string };
+
 /**
- * Every route of the player site (apps/web/src/app/app-routes.tsx): the index, each `path="…"`, and
- * the lobby's category pages it maps from CATEGORY_PAGE_PATHS. A route whose element an earlier one
- * already renders (/home, /index.html: the home page) is an alias, and one that redirects
- * (<Navigate>) shows another route: both are listed in `aliases`, not visited again. The wildcard
- * (the 404 page) is left out; `:param` segments are filled from `params`, and those without values
- * are `skipped`.
+ * The <Route>s of a routes file, read with the TypeScript parser: each one's path (the index route's
+ * is '/') and its element's source. A path given by an expression must be the parameter of a
+ * `CONSTANT.map((path) => <Route …>)` over an array constant of the file: each of its values is a route.
+ */
+function declaredRoutes(file: string): SiteRoute[] {
+  const tree = ts.createSourceFile(file, source(file), ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
+  const constants = new Map<string, string[]>();
+  const routes: SiteRoute[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.initializer) {
+      const value = ts.isAsExpression(node.initializer) ? node.initializer.expression : node.initializer;
+      if (ts.isArrayLiteralExpression(value))
+        constants.set(
+          node.name.text,
+          value.elements.filter(ts.isStringLiteral).map((e) => e.text),
+        );
+    }
+    const tag = ts.isJsxSelfClosingElement(node) || ts.isJsxOpeningElement(node) ? node : null;
+    if (tag && tag.tagName.getText() === 'Route') {
+      const attribute = (name: string) =>
+        tag.attributes.properties.find((a): a is ts.JsxAttribute => ts.isJsxAttribute(a) && a.name.getText() === name);
+      const element = attribute('element')?.initializer?.getText() ?? '';
+      const path = attribute('path')?.initializer;
+      if (attribute('index')) routes.push({ path: '/', element });
+      else if (path && ts.isStringLiteral(path)) routes.push({ path: `/${path.text}`, element });
+      else if (path) {
+        // <Route path={path.slice(1)} …> inside CONSTANT.map(…): one route per value of the constant.
+        let call: ts.Node = tag;
+        while (!ts.isCallExpression(call) && call.parent) call = call.parent;
+        const mapped = ts.isCallExpression(call) ? call.expression.getText().replace(/\.map$/, '') : '';
+        const values = constants.get(mapped);
+        if (!values)
+          throw new Error(`${file}: a route's path ${path.getText()} is not a mapped constant this check reads`);
+        for (const value of values) routes.push({ path: value, element: `${element} ${value}` });
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(tree);
+  return routes;
+}
+
+/**
+ * Every route of the player site (apps/web/src/app/app-routes.tsx), the lobby's category pages
+ * it maps from CATEGORY_PAGE_PATHS included. A route whose element an earlier one already renders
+ * (/home, /index.html: the home page) is an alias, and one that redirects (<Navigate>) shows another
+ * route: both are listed in `aliases`. Layout routes (no path) and the wildcard (the 404 page) are
+ * left out; `:param` segments are filled from `params`, and those without values are `skipped`.
  */
 export function siteRoutes(params: Readonly<Record<string, readonly string[]>>): {
   paths: string[];
   aliases: string[];
   skipped: string[];
 } {
-  const file = 'apps/web/src/app/app-routes.tsx';
-  const text = source(file);
-  // A Route's own path and element, not a page's prop of the same name (<LotteryPage path="/lottery" />).
-  const declared = [...text.matchAll(/<Route\b([^>]*?)\bpath="([^"]+)"\s+element=\{([^]*?)\}\s*\/>/g)].map((m) => ({
-    path: `/${m[2]!}`,
-    element: m[3]!,
-  }));
-  const index = /<Route index element=\{([^]*?)\}\s*\/>/.exec(text);
-  const categories = arrayConstant(text, 'CATEGORY_PAGE_PATHS', file);
-  const routes = [
-    ...(index ? [{ path: '/', element: index[1]! }] : []),
-    ...declared.filter((r) => r.path !== '/*'),
-    ...categories.map((path) => ({ path, element: `category ${path}` })),
-  ];
+  const routes = declaredRoutes('apps/web/src/app/app-routes.tsx').filter((r) => r.path !== '/*');
   const seen = new Set<string>();
   const unique: string[] = [];
   const aliases: string[] = [];
   for (const { path: p, element } of routes) {
-    if (seen.has(element) || element.startsWith('<Navigate')) aliases.push(p);
+    if (seen.has(element) || element.startsWith('{<Navigate')) aliases.push(p);
     else unique.push(p);
     seen.add(element);
   }
