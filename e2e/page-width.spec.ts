@@ -99,6 +99,8 @@ function widthChecker(page: Page, testInfo: TestInfo, role: string) {
   const { settle } = watchLoading(page);
   const problems: string[] = [];
   const slow: string[] = [];
+  const started = Date.now();
+  let seconds = 0;
   let checked = 0;
   const check = async (where: string) => {
     const loading = await settle();
@@ -133,8 +135,12 @@ function widthChecker(page: Page, testInfo: TestInfo, role: string) {
       await check(address);
     },
     check,
+    /** The walk is over: its time goes in the summary. */
+    finish: () => {
+      seconds = Math.round((Date.now() - started) / 1000);
+    },
     summary: () =>
-      `${role}: ${checked} pages measured${slow.length ? `; still loading after the wait: ${slow.join(', ')}` : ''}`,
+      `${role}: ${checked} pages measured in ${seconds} s${slow.length ? `; still loading after the wait: ${slow.join(', ')}` : ''}`,
     problems,
   };
 }
@@ -205,6 +211,7 @@ test('every route of the site fits 360 px as a visitor, a player (member centre)
       const checker = checkers[index]!;
       await walkSite(checker, role);
       await extra?.(page, checker);
+      checker.finish();
     }),
   );
   verdict(checkers);
@@ -234,5 +241,6 @@ test('every back-office screen fits 1024 px as an admin', async ({ browser }, te
     // Every path of the list has a screen: the 404 page would mean the router did not follow.
     await expect(page.locator('#not-found-title'), `${address}: a screen`).toHaveCount(0);
   }
+  checker.finish();
   verdict([checker]);
 });
