@@ -1,6 +1,7 @@
 import { expect, test, type Browser, type Page, type TestInfo } from './support/test';
 import { INHOUSE_GAMES } from '../packages/shared/src/schemas/inhouse';
 import type { LiveContentItem } from '../packages/shared/src/schemas/content';
+import { DEMO_OPERATOR_PASSWORD, DEMO_OPERATORS } from '../apps/server/src/db/seed-demo-operators';
 import { makeAgent, memberPageIn, registerMember, type Member } from './support/agents';
 import { operatorLogin } from './support/operators';
 import {
@@ -28,12 +29,15 @@ import { callApi, openWithSessionToken, type Api } from './support/setup';
 
 const SITE = { width: 360, height: 780 };
 const BACKOFFICE = { width: 1024, height: 800 };
-/** The demo operator the permissive demo installs (seed-demo-operators.ts); it enrols two-factor at its first sign-in. */
-const DEMO_ADMIN = { username: 'demoadmin', password: 'Demo2026backoffice' };
+/** The admin the permissive demo installs; it enrols two-factor at its first sign-in. */
+const DEMO_ADMIN = {
+  username: DEMO_OPERATORS.find((o) => o.role === 'admin')!.username,
+  password: DEMO_OPERATOR_PASSWORD,
+};
 /** The route the member and agent centres open over: a light page, the home's lanes being measured on their own. */
 const UNDER_PANELS = '/terms';
 /** Screenshots kept of the routes that do not fit, per role (each costs a busy core about a second). */
-const SHOTS_PER_TEST = 3;
+const SHOTS_PER_ROLE = 3;
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -110,7 +114,7 @@ function widthChecker(page: Page, testInfo: TestInfo, role: string) {
     const problem = widthProblem(`${role} at ${where}`, await measureWidth(page));
     if (!problem) return;
     problems.push(problem);
-    if (problems.length > SHOTS_PER_TEST) return;
+    if (problems.length > SHOTS_PER_ROLE) return;
     // Kept in the test's output folder (test-results/…), beside Playwright's own of the moment it failed.
     const shot = testInfo.outputPath(`${role}-${where.replace(/\W+/g, '_')}.png`);
     await page.screenshot({ path: shot });
