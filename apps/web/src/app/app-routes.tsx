@@ -158,8 +158,8 @@ function LoginRoute() {
 }
 
 /**
- * Every route of the site (history routing). A path with no page here, including the site's planned
- * sections not built yet, shows the 404 page in the site's frame.
+ * Every route of the site (history routing). A path with no page here shows the 404 page in the
+ * site's frame.
  */
 export function AppRoutes() {
   return (

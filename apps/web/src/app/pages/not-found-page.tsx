@@ -6,8 +6,7 @@ import '../../components/ui/ui-fields.css';
 import './status-page.css';
 
 /**
- * Any path the app has no page for, including the site's planned sections that are not built yet:
- * a 404 in the site's frame with a way back home. The server answers such a path with the app's
+ * Any path the app has no page for: a 404 in the site's frame with a way back home. The server answers such a path with the app's
  * HTML (it cannot know the app's routes), so the "not found" is said here.
  */
 export function NotFoundPage() {
