@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useId, useMemo, useRef } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
@@ -23,12 +23,11 @@ import { isModuleEnabled, isRebateEnabled, isReferralEnabled, usePermission } fr
 import { useMemberInfo } from '../lib/api/get-member-info';
 import { CustomerServiceIcon, CustomerServiceLink } from '../features/system/components/customer-service-link';
 import { useCustomerService } from '../features/system/use-customer-service';
-import { changeLanguage, getLanguageCode } from '../lib/i18n';
-import { getLocaleTag, isCompleteLanguage } from '../lib/language';
 import { useHasPainted } from '../lib/first-paint';
 import { lazyOptional } from '../lib/lazy-optional';
 import { toggleTheme, useTheme } from '../lib/theme';
 import { closeDrawer, toggleSideMenu, useSideMenu } from './side-menu-store';
+import { LanguageSelect } from './language-select';
 
 // The first promotions under the Promotions entry: fetched and drawn after the first paint.
 const SideMenuPromotions = lazyOptional(() =>
@@ -38,17 +37,6 @@ const SideMenuPromotions = lazyOptional(() =>
 const AvailablePromoBadge = lazyOptional(() =>
   import('../features/promo-activity/components/available-promo-badge').then((m) => m.AvailablePromoBadge),
 );
-
-/** The name of a language in its own language, e.g. "English", "português". */
-function getNativeName(code: string): string {
-  // PT formats money as pt-BR, but in the list it must read apart from PT-BR.
-  const tag = code === 'PT' ? 'pt' : getLocaleTag(code);
-  try {
-    return new Intl.DisplayNames([tag], { type: 'language' }).of(tag) ?? code;
-  } catch {
-    return code;
-  }
-}
 
 /**
  * Side menu frame: Home, announcements, Promotions with the first three, VIP bonus (the member
@@ -70,15 +58,8 @@ export function SideMenu() {
   const theme = useTheme();
   const hasPainted = useHasPainted();
   const navRef = useRef<HTMLElement>(null);
-  const languageId = useId();
   const { entries } = useCustomerService();
   const operatorLanguages = permission?.languages.listed;
-  const current = getLanguageCode();
-  const languages = useMemo(() => {
-    const listed = operatorLanguages ?? ['PT', 'EN'];
-    const codes = listed.includes(current) ? listed : [current, ...listed];
-    return codes.map((code) => ({ code, name: getNativeName(code), isComplete: isCompleteLanguage(code) }));
-  }, [operatorLanguages, current]);
 
   // A navigation closes the phone drawer.
   useEffect(() => closeDrawer(), [location.pathname]);
@@ -220,25 +201,7 @@ export function SideMenu() {
             >
               <GlobeIcon />
             </button>
-            <div className="side-menu__language side-menu__expanded-only">
-              <label htmlFor={languageId} className="side-menu__label">
-                <GlobeIcon />
-                <span className="side-menu__text">{t('sideMenu.language')}</span>
-              </label>
-              <select
-                id={languageId}
-                className="side-menu__select"
-                value={current}
-                onChange={(event) => void changeLanguage(event.target.value)}
-              >
-                {languages.map((language) => (
-                  <option key={language.code} value={language.code}>
-                    {language.code} · {language.name}
-                    {language.isComplete ? '' : ` (${t('sideMenu.englishText')})`}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <LanguageSelect listed={operatorLanguages} />
             <button
               type="button"
               className="side-menu__item"
