@@ -144,6 +144,24 @@ test('customer service: a link, a 440×750 chat popup, e-mail and phone; the VIP
   await expect(menu.getByRole('link', { name: 'Baixar o app' })).toHaveAttribute('href', '/down');
   await expect(menu.getByRole('link', { name: 'Gerente VIP' })).toHaveCount(0);
 
+  // The right bar's labels break between words, never inside one ("Atendiment/o"), and each word fits its entry.
+  const brokenWords = await rightBar(page).evaluate((bar) =>
+    [...bar.querySelectorAll<HTMLElement>('.right-bar__text')].flatMap((label) => {
+      const text = label.firstChild;
+      if (!text || text.nodeType !== Node.TEXT_NODE) return [];
+      const room = label.closest<HTMLElement>('.right-bar__item')!.clientWidth;
+      const broken: string[] = [];
+      for (const match of (text.textContent ?? '').matchAll(/\S+/g)) {
+        const range = document.createRange();
+        range.setStart(text, match.index);
+        range.setEnd(text, match.index + match[0].length);
+        if (range.getClientRects().length > 1 || range.getBoundingClientRect().width > room) broken.push(match[0]);
+      }
+      return broken;
+    }),
+  );
+  expect(brokenWords).toEqual([]);
+
   // The right bar's customer service is the first entry: the chat, in its 440×750 window.
   const chat = rightBar(page).getByRole('link', { name: 'Atendimento', exact: true });
   const popupOpened = page.waitForEvent('popup');
