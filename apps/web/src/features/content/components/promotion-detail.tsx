@@ -29,7 +29,8 @@ export function PromotionDetail({ item, children }: { item: LiveContentItem; chi
         <PromotionTags item={item} />
         <PromotionPeriod item={item} />
         {children}
-        <h2 className="promotion-detail__rules">{t('promotions.rules')}</h2>
+        {/* The operator's text is the promotion's whole description, often with its own "Regras" heading. */}
+        <h2 className="promotion-detail__rules">{t('promotions.about')}</h2>
         {item.bodyHtml.trim() ? (
           <SanitizedHtml className="content-html" html={item.bodyHtml} />
         ) : (
