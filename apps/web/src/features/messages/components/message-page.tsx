@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TabPanel, Tabs } from '../../../components/ui/tabs';
 import { useNotices } from '../api/list-notices';
@@ -16,10 +16,19 @@ type InboxTab = 'messages' | 'notices';
 export function MessagePage() {
   const { t } = useTranslation('messages');
   const idBase = useId();
-  const [tab, setTab] = useState<InboxTab>('messages');
   // The first pages (shared with the lists' own queries) carry each tab's unread count.
-  const messagesUnread = usePlatformMessages(1, MESSAGES_PAGE_SIZE).data?.unreadCount ?? 0;
-  const noticesUnread = useNotices(1, NOTICES_PAGE_SIZE).data?.unreadCount ?? 0;
+  const messages = usePlatformMessages(1, MESSAGES_PAGE_SIZE);
+  const notices = useNotices(1, NOTICES_PAGE_SIZE);
+  const messagesUnread = messages.data?.unreadCount ?? 0;
+  const noticesUnread = notices.data?.unreadCount ?? 0;
+  // The inbox opens where the unread items are: the notices when only they have some. Chosen once,
+  // when both counts are in, so reading the notices (their count falls to 0) does not move the tab.
+  const [tab, setTab] = useState<InboxTab | null>(null);
+  const isCounted = messages.data !== undefined && notices.data !== undefined;
+  useEffect(() => {
+    if (tab === null && isCounted) setTab(messagesUnread === 0 && noticesUnread > 0 ? 'notices' : 'messages');
+  }, [tab, isCounted, messagesUnread, noticesUnread]);
+  const shown = tab ?? 'messages';
   const unread = messagesUnread + noticesUnread;
   const label = (text: string, count: number) => (
     <>
@@ -43,7 +52,7 @@ export function MessagePage() {
       <Tabs
         idBase={idBase}
         ariaLabel={t('tabs.label')}
-        value={tab}
+        value={shown}
         onChange={setTab}
         className="messages-page__tabs"
         items={[
@@ -51,8 +60,8 @@ export function MessagePage() {
           { id: 'notices', label: label(t('tabs.notices'), noticesUnread) },
         ]}
       />
-      <TabPanel idBase={idBase} value={tab} className="messages-page__panel">
-        {tab === 'messages' ? <PlatformMessageList /> : <NoticeList />}
+      <TabPanel idBase={idBase} value={shown} className="messages-page__panel">
+        {shown === 'messages' ? <PlatformMessageList /> : <NoticeList />}
       </TabPanel>
     </div>
   );
