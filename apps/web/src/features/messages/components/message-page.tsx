@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TabPanel, Tabs } from '../../../components/ui/tabs';
 import { useNotices } from '../api/list-notices';
@@ -25,9 +25,8 @@ export function MessagePage() {
   // when both counts are in, so reading the notices (their count falls to 0) does not move the tab.
   const [tab, setTab] = useState<InboxTab | null>(null);
   const isCounted = messages.data !== undefined && notices.data !== undefined;
-  useEffect(() => {
-    if (tab === null && isCounted) setTab(messagesUnread === 0 && noticesUnread > 0 ? 'notices' : 'messages');
-  }, [tab, isCounted, messagesUnread, noticesUnread]);
+  // Set while rendering (React's pattern for state that follows a prop), so the tab never flashes.
+  if (tab === null && isCounted) setTab(messagesUnread === 0 && noticesUnread > 0 ? 'notices' : 'messages');
   const shown = tab ?? 'messages';
   const unread = messagesUnread + noticesUnread;
   const label = (text: string, count: number) => (
