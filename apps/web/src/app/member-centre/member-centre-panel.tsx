@@ -29,7 +29,7 @@ import { VipPage } from '../../features/loyalty/components/vip-page';
 import { MissionsPage, useClaimableMissionCount } from '../../features/missions/components/missions-page';
 import { RebatePage } from '../../features/rebate/components/rebate-page';
 import { ReferralPage } from '../../features/referral/components/referral-page';
-import { isReferralEnabled, usePermission } from '../../lib/api/get-permission';
+import { isRebateEnabled, isReferralEnabled, usePermission } from '../../lib/api/get-permission';
 import { useVendorLanes } from '../../features/lobby/api/get-vendor-lanes';
 import './member-centre.css';
 
@@ -139,12 +139,26 @@ const PAGES: readonly PageEntry[] = [
   },
   { key: 'missionLeaderboard', labelKey: 'missions:title', render: () => <MissionsPage />, Badge: MissionBadge },
   { key: 'messageV2', labelKey: 'messages:pageTitle', render: () => <MessagePage /> },
-  { key: 'manualRebate', labelKey: 'rebate:title', render: () => <RebatePage /> },
+  {
+    key: 'manualRebate',
+    labelKey: 'rebate:title',
+    render: () => <RebatePage />,
+    // Off, the page would only say so: the menu leaves it out, as the side menu does.
+    isShown: (_info, permission) => isRebateEnabled(permission),
+  },
   // Not a menu key of the spec's list, but one of the member's screens it names ("feedback").
   { key: 'feedback', labelKey: 'feedback:title', render: () => <FeedbackPage /> },
   // The side menu's "VIP bonus": the member's level, progress to the next and each level's benefits.
   { key: 'playerRank', labelKey: 'loyalty:vip.title', render: () => <VipPage /> },
 ];
+
+/** The pages the member's menu lists: a page for a feature that is off is left out, not shown empty. */
+export function visibleMemberCentrePages(
+  info: MemberInfo,
+  permission: PermissionResult | undefined,
+): readonly PageEntry[] {
+  return PAGES.filter((entry) => !entry.isShown || entry.isShown(info, permission));
+}
 
 export type MemberCentrePanelProps = {
   /** Opens the change-password modal (wired by the app so features stay independent). */
@@ -166,7 +180,7 @@ export function MemberCentrePanel({ onChangePassword }: MemberCentrePanelProps) 
   if (isTrial) {
     return <WarningDialog open onClose={closeMemberCentre} message={t('errors:in_need_true_account')} />;
   }
-  const visiblePages = PAGES.filter((entry) => !entry.isShown || entry.isShown(info, permission));
+  const visiblePages = visibleMemberCentrePages(info, permission);
   const current =
     visiblePages.find((entry) => entry.key === page) ??
     visiblePages.find((entry) => entry.key === DEFAULT_MEMBER_CENTRE_PAGE);
