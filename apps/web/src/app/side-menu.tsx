@@ -14,6 +14,7 @@ import {
   SunIcon,
   UserIcon,
 } from '../components/ui/icons';
+import type { PermissionResult } from '@wps/shared/schemas/system';
 import { requireLogin } from '../lib/login-prompt';
 import { openMemberCentre } from './member-centre/member-centre-store';
 import { useAgentCentreUrl } from './agent-centre/agent-centre-url';
@@ -46,6 +47,15 @@ const AvailablePromoBadge = lazyOptional(() =>
  * selector. New features add their entries here. A column on desktop (collapsible to a rail), an
  * overlay drawer on phones.
  */
+/**
+ * Where an agent's "Refer and earn" leads: the register centre, as the product has it; under a
+ * licence that identifies every player (a CPF), an agent opens no account for someone else, so it
+ * leads to the invitation links, where a new player registers with their own CPF.
+ */
+export function agentReferralPage(permission: PermissionResult | undefined): 'registerCenter' | 'linkManagement' {
+  return permission?.register.jurisdiction.identity === 'cpf' ? 'linkManagement' : 'registerCenter';
+}
+
 export function SideMenu() {
   const { t } = useTranslation('common');
   const { data: permission } = usePermission();
@@ -108,7 +118,7 @@ export function SideMenu() {
                 <button
                   type="button"
                   className="side-menu__item"
-                  onClick={() => agentCentre.open('registerCenter')}
+                  onClick={() => agentCentre.open(agentReferralPage(permission))}
                   title={t('sideMenu.referral')}
                 >
                   <UserIcon />
