@@ -13,9 +13,13 @@ import { runOps } from './servers';
 /** The second admin who approves switches (made with the ops CLI before the server starts). */
 export const SECOND_ADMIN = { username: 'bo.admin.two', password: 'bo-admin-two-e2e-pass-2026' };
 
-/** A `configure` step: the licence set from the console before the server starts. */
+/**
+ * A `configure` step: the licence set from the console before the server starts, after the console
+ * prepared the seeded catalogue as the demo's installation does (`--prepare`: the VIP levels' cash
+ * bonuses become points, the P2P tables and foreign draws BR forbids are switched off).
+ */
 export function setLicenceBeforeStart(dataDir: string, profile: 'BR' | 'permissive'): void {
-  runOps(dataDir, ['licence:set', profile, 'browser suite set-up']);
+  runOps(dataDir, ['licence:set', profile, '--prepare', 'browser suite set-up']);
 }
 
 /** A `configure` step: the second admin a switch on a running server needs. */

@@ -24,4 +24,15 @@ describeEachDatabase('the ops console licence:set', (target) => {
     });
     expect((await t.app.services.licence.view()).profile).toBe('permissive');
   });
+
+  it('with --prepare, switches off what BR forbids as the demo installation does, then sets BR', async () => {
+    const before = await t.app.services.licence.changes.blockers('BR');
+    const printed: unknown[] = [];
+    const ctx = { database: t.database, print: (value: unknown) => printed.push(value) };
+    await COMMANDS['licence:set']!.run(ctx, ['BR', '--prepare', 'console', 'test']);
+    expect((await t.app.services.licence.view()).profile).toBe('BR');
+    const products = before.filter((b) => b.rule === 'forbiddenProducts').map((b) => `${b.kind} ${b.id}`);
+    expect(printed).toEqual([{ profile: 'BR', switchedOff: products }]);
+    expect(await t.app.services.licence.changes.blockers('BR')).toEqual([]);
+  });
 });

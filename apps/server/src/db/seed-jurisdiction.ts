@@ -73,11 +73,27 @@ export async function switchOffForbiddenProducts(
  * rather than serve a demo that breaks its own licence.
  */
 export async function seedDemoLicence(services: SeedServices, profile: JurisdictionProfile): Promise<void> {
-  if (profile === 'BR') {
-    await makeVipLevelsBrReady(services);
-    await switchOffForbiddenProducts(services, profile);
-  }
+  await prepareForLicence(services, profile);
   await services.licence.changes.setFromConsole(profile, SEED_REASON, SEED_ACTOR, 'seed');
+}
+
+/**
+ * What an operator changes before a switch to `profile`, done for them (the demo's installation,
+ * and the console's `licence:set --prepare`): under BR the VIP levels' cash bonuses on deposit
+ * thresholds become points and the products BR forbids are switched off, each through its module's
+ * own operation and audited as `actor`. Anything else that breaks the profile (a bonus rule, a
+ * bonus banner) is the operator's to change: the switch still refuses it. Returns the products
+ * switched off.
+ */
+export async function prepareForLicence(
+  services: SeedServices,
+  profile: JurisdictionProfile,
+  actor: { actorType: 'system'; actorId: string } = SEED_ACTOR,
+  reason = SEED_REASON,
+): Promise<LicenceBlocker[]> {
+  if (profile !== 'BR') return [];
+  await makeVipLevelsBrReady(services, actor.actorId);
+  return switchOffForbiddenProducts(services, profile, actor, reason);
 }
 
 export type DemoInstallation = {

@@ -7,6 +7,7 @@ import { openDatabase } from '../db/database';
 import type { OpsCommand, OpsContext } from './ops-command';
 import { runMigrations } from '../db/migrate';
 import { seedDemoOperator } from '../db/seed';
+import { prepareForLicence } from '../db/seed-jurisdiction';
 import { createKeyService } from '../modules/system/key.service';
 import { SETTING_KEYS, isSettingKey } from '../modules/system/operator-settings';
 import { createSystemService } from '../modules/system/system.service';
@@ -142,18 +143,24 @@ export const COMMANDS: Record<string, OpsCommand> = {
     },
   },
   'licence:set': {
-    usage: 'licence:set <permissive|BR> <reason…>',
+    usage: 'licence:set <permissive|BR> [--prepare] <reason…>',
     description:
-      "Set the operator's licence profile from the console (a new installation, the demo, tests): refused while live set-ups break it, audited as the console. In the back office a switch waits for a second operator.",
-    async run(ctx, [profile, ...reason]) {
+      "Set the operator's licence profile from the console (a new installation, the demo, tests): refused while live set-ups break it, audited as the console. --prepare first does what the demo's installation does before a switch (the VIP levels' cash bonuses on deposit thresholds become points, the products the profile forbids are switched off), each change audited as the console. In the back office a switch waits for a second operator.",
+    async run(ctx, [profile, ...rest]) {
       if (!profile || !(JURISDICTION_PROFILES as readonly string[]).includes(profile))
-        throw new UsageError(`usage: licence:set <${JURISDICTION_PROFILES.join('|')}> <reason…>`);
-      if (reason.length === 0) throw new UsageError('licence:set needs a reason after the profile');
+        throw new UsageError(`usage: licence:set <${JURISDICTION_PROFILES.join('|')}> [--prepare] <reason…>`);
+      const prepare = rest[0] === '--prepare';
+      const reason = (prepare ? rest.slice(1) : rest).join(' ');
+      if (reason === '') throw new UsageError('licence:set needs a reason after the profile');
       // The services as the server builds them, so the console asks every blocker source the
       // back office's switch asks (each module registers its own in services.ts), not a subset.
-      const { changes } = opsServicesOf(ctx).licence;
-      await changes.setFromConsole(profile as JurisdictionProfile, reason.join(' '), cliActor());
-      ctx.print({ profile });
+      const services = opsServicesOf(ctx);
+      const actor = cliActor();
+      const switchedOff = prepare
+        ? await prepareForLicence(services, profile as JurisdictionProfile, actor, reason)
+        : [];
+      await services.licence.changes.setFromConsole(profile as JurisdictionProfile, reason, actor);
+      ctx.print({ profile, switchedOff: switchedOff.map((b) => `${b.kind} ${b.id}`) });
     },
   },
   ...OPERATOR_COMMANDS,
