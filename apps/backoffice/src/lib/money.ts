@@ -44,6 +44,15 @@ export function formatMoney(minor: bigint | string, locale: string, format: Mone
   return formatterFor(locale, format).format(decimal as Intl.StringNumericLiteral);
 }
 
+/**
+ * An exact decimal amount in major units ("500.00", as error values carry amounts) as money in the
+ * interface language; the text itself when it is no such amount.
+ */
+export function formatDecimalMoney(amount: string, locale: string, format: MoneyFormat = SITE_MONEY): string {
+  if (!/^-?\d+(\.\d+)?$/.test(amount)) return amount;
+  return formatterFor(locale, format).format(amount as Intl.StringNumericLiteral);
+}
+
 /** formatMoney in the current interface language; re-renders when the language changes. */
 export function useFormatMoney(): (minor: bigint | string, format?: MoneyFormat) => string {
   const { i18n } = useTranslation();

@@ -20,7 +20,8 @@ export const COMMON_TIME_ZONES = [
   'Europe/Lisbon',
 ] as const;
 
-function read(): string {
+/** The operator's time zone, for text written outside a component (useTimeZone re-renders on change). */
+export function getTimeZone(): string {
   try {
     const stored = window.localStorage.getItem(STORAGE_KEY);
     if (stored && isTimeZone(stored)) return stored;
@@ -47,5 +48,5 @@ function subscribe(listener: () => void): () => void {
 
 /** The operator's time zone; re-renders when it changes. */
 export function useTimeZone(): string {
-  return useSyncExternalStore(subscribe, read, () => SITE_TIME_ZONE);
+  return useSyncExternalStore(subscribe, getTimeZone, () => SITE_TIME_ZONE);
 }

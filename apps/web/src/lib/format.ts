@@ -41,6 +41,8 @@ export type Formats = {
   multiplier: (value: number, digits?: number) => string;
   /** Date and time of a timestamp: "23/11/2026 08:05:12" in PT; the text itself when not a date. */
   dateTime: (value: string | Date) => string;
+  /** Date and time to the minute, for an instant a sentence names: "28/11/2026 04:25" in PT. */
+  dateTimeShort: (value: string | Date) => string;
   /** The date alone: "23/11/2026". */
   date: (value: string | Date) => string;
   /** The time alone: "08:05:12". */
@@ -54,6 +56,7 @@ export type Formats = {
 // Four-digit years and two-digit fields: "short" styles would write 11/24/26 in EN.
 const DAY: Intl.DateTimeFormatOptions = { year: 'numeric', month: '2-digit', day: '2-digit' };
 const CLOCK: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit', second: '2-digit' };
+const MINUTE: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit' };
 
 /** The formatters for an interface language code ("PT", "EN", "pt"…). */
 export function createFormats(languageCode: string): Formats {
@@ -76,6 +79,13 @@ export function createFormats(languageCode: string): Formats {
     multiplier: (value, digits = 2) =>
       `${numberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value)}×`,
     dateTime: dated({ ...DAY, ...CLOCK }),
+    // The date and the time written apart and joined by a space: Intl puts a comma between them.
+    dateTimeShort: (value) => {
+      const date = toDate(value);
+      return date
+        ? `${dateFormat(locale, DAY).format(date)} ${dateFormat(locale, MINUTE).format(date)}`
+        : String(value);
+    },
     date: dated(DAY),
     time: dated(CLOCK),
     day: (day) => {

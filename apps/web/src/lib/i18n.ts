@@ -2,6 +2,7 @@ import i18next, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { apiRequest, ApiError } from './api-client';
 import { getToken } from './session-storage';
+import { errorMessageOptions } from './error-values';
 import { getContentLanguage, getStoredLanguage, storeLanguage } from './language';
 
 /**
@@ -122,11 +123,14 @@ export async function changeLanguage(code: string): Promise<void> {
   }
 }
 
-/** The text for an error in the player's language: by errorCode, else the server's message. */
+/**
+ * The text for an error in the player's language: by errorCode, with the values it carries written
+ * for the player (lib/error-values.ts), else the server's message.
+ */
 export function translateError(error: unknown): string {
   if (error instanceof ApiError) {
     const key = `errors:${error.errorCode}`;
-    if (i18n.exists(key)) return i18n.t(key, { value: error.value });
+    if (i18n.exists(key)) return i18n.t(key, errorMessageOptions(i18n.t, error.errorCode, error.value, i18n.language));
     return error.message || i18n.t('errors:UNKNOWN');
   }
   return i18n.t('errors:UNKNOWN');

@@ -5,6 +5,21 @@ export type MoneyFormat = { currency: string; scale: number };
 
 const cache = new Map<string, Intl.NumberFormat>();
 
+// The operator's currency as the permission call last told it (getPermission), for text written
+// outside a component, such as an error's message (translateError). Until that call answers, the
+// demo operator's, as the screens' own fallbacks assume.
+let operatorMoney: MoneyFormat = { currency: 'BRL', scale: 2 };
+
+/** Remember the operator's currency and scale (from the permission call). */
+export function setOperatorMoney(format: MoneyFormat): void {
+  operatorMoney = format;
+}
+
+/** The operator's currency and scale as last remembered. */
+export function getOperatorMoney(): MoneyFormat {
+  return operatorMoney;
+}
+
 function getFormatter(languageCode: string, { currency, scale }: MoneyFormat): Intl.NumberFormat {
   const key = `${languageCode}|${currency}|${scale}`;
   let formatter = cache.get(key);

@@ -28,8 +28,8 @@ describe('games locales', () => {
       'INSUFFICIENT_FUNDS',
       'AMOUNT_INVALID',
     ]) {
-      expect((ptErrors as Record<string, string>)[code], code).toBeTruthy();
-      expect((enErrors as Record<string, string>)[code], code).toBeTruthy();
+      expect((ptErrors as Record<string, unknown>)[code], code).toBeTruthy();
+      expect((enErrors as Record<string, unknown>)[code], code).toBeTruthy();
     }
   });
 });

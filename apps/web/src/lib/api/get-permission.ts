@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PermissionResult, WhitelabelNode } from '@wps/shared/schemas/system';
 import type { WhitelabelModule } from '@wps/shared/constants';
 import { apiRequest } from '../api-client';
+import { setOperatorMoney } from '../money';
 import { setMerchantCode } from '../session-storage';
 
 /** GET /wps/system/permission?url=<host>: everything the shell needs before it renders. */
@@ -10,6 +11,7 @@ export async function getPermission(): Promise<PermissionResult> {
     query: { url: window.location.host },
   });
   setMerchantCode(permission.brand.merchantCode);
+  setOperatorMoney({ currency: permission.brand.currency, scale: permission.brand.currencyScale });
   return permission;
 }
 
