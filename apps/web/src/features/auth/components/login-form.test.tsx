@@ -88,6 +88,27 @@ describe('LoginForm', () => {
     expect(getToken()).toBeNull();
   });
 
+  it('says until when a time-out lasts, as a local date and time', async () => {
+    const until = new Date(2026, 10, 28, 4, 25, 46);
+    const { user, submit } = await renderLogin({
+      'POST /wps/session/login': fail('RG_TIME_OUT_ACTIVE', 403, { until: until.toISOString() }),
+    });
+    await user.type(username(), 'maria01');
+    await user.type(password(), 'certa');
+    await submit();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Você está em pausa até 28/11/2026 04:25.');
+  });
+
+  it('says a self-exclusion without an end is for good', async () => {
+    const { user, submit } = await renderLogin({
+      'POST /wps/session/login': fail('RG_SELF_EXCLUDED', 403, { until: null, expired: false }),
+    });
+    await user.type(username(), 'maria01');
+    await user.type(password(), 'certa');
+    await submit();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Você se autoexcluiu do jogo por tempo indeterminado.');
+  });
+
   it('asks for the image code once the server wants one, and sends it with its key', async () => {
     let isFirst = true;
     const { user, submit, api } = await renderLogin({

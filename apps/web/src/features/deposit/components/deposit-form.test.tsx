@@ -124,4 +124,37 @@ describe('DepositForm', () => {
     expect(keys[2]).not.toBe(keys[0]);
     expect(onManualOrder).not.toHaveBeenCalled();
   });
+
+  it('names the deposit limit and what is left of it in the currency and the period in words', async () => {
+    stubApi({
+      'POST /wps/deposit/orders': fail('RG_DEPOSIT_LIMIT_REACHED', 403, {
+        period: 'week',
+        limit: '500.00',
+        limitMinor: '50000',
+        remaining: '1234.50',
+        remainingMinor: '123450',
+      }),
+    });
+    const { user, submit, amount } = await renderForm();
+    await user.type(amount, '2000');
+    await submit();
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Este depósito passaria do seu limite de depósito (R$ 500,00 por semana). Você ainda pode depositar R$ 1.234,50.',
+    );
+  });
+
+  it('names the range of amounts the channel takes in the currency', async () => {
+    stubApi({
+      'POST /wps/deposit/orders': fail('DEPOSIT_AMOUNT_OUT_OF_RANGE', 400, {
+        min: '10.00',
+        minMinor: '1000',
+        max: '5000.00',
+        maxMinor: '500000',
+      }),
+    });
+    const { user, submit, amount } = await renderForm();
+    await user.type(amount, '50');
+    await submit();
+    expect(await screen.findByRole('alert')).toHaveTextContent('O valor precisa estar entre R$ 10,00 e R$ 5.000,00.');
+  });
 });

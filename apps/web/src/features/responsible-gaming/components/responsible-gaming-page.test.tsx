@@ -96,6 +96,10 @@ describe('ResponsibleGamingPage', () => {
     expect(await screen.findByRole('status')).toHaveTextContent(
       'Salvo. Limites mais folgados esperam 24 horas e depois precisam da sua confirmação.',
     );
+    // The saved limit and its date as Portuguese writes them (was "500.00 BRL" and an ISO-like instant).
+    expect(screen.getByTestId('rg-pending-deposit_week')).toHaveTextContent(
+      'Mudança para R$ 500,00 aguardando: você pode confirmá-la a partir de 24/11/2026 09:30. Até lá vale o limite atual.',
+    );
   });
 
   it('lets the player confirm a change that is due, or keep the current limit', async () => {
@@ -113,10 +117,10 @@ describe('ResponsibleGamingPage', () => {
       'POST /wps/responsible-gaming/limits/cancel': ok(STATUS),
     });
     const week = screen.getByTestId('rg-pending-deposit_week');
-    expect(week).toHaveTextContent('A mudança para 500,00 BRL já pode ser confirmada.');
+    expect(week).toHaveTextContent('A mudança para R$ 500,00 já pode ser confirmada.');
     const session = screen.getByTestId('rg-pending-session_time');
     expect(session).toHaveTextContent(
-      'Mudança para sem limite aguardando: você pode confirmá-la a partir de 24/11/2026, 09:30:00.',
+      'Mudança para sem limite aguardando: você pode confirmá-la a partir de 24/11/2026 09:30.',
     );
     expect(within(session).queryByRole('button', { name: 'Confirmar mudança' })).not.toBeInTheDocument();
     await user.click(within(week).getByRole('button', { name: 'Confirmar mudança' }));

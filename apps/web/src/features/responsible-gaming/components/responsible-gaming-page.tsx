@@ -18,6 +18,7 @@ import { TextField } from '@wps/ui/text-field';
 import { toast } from '../../../components/ui/toast';
 import { formatMinor, parseTypedAmount } from '@wps/shared/money';
 import { useFormats } from '../../../lib/format';
+import { useFormatMoney } from '../../../lib/money';
 import { translateError } from '../../../lib/i18n';
 import { useCancelLimit } from '../api/cancel-limit';
 import { useConfirmLimit } from '../api/confirm-limit';
@@ -74,6 +75,7 @@ function LimitsSection({ status }: { status: RgStatus }) {
   const save = useSetLimits();
   const byKind = new Map(status.limits.map((l) => [l.kind, l]));
   const { locale, typedAmount } = useFormats();
+  const formatMoney = useFormatMoney();
   // A money limit is shown as the player's language writes it ("50,00" in Portuguese), as it is typed.
   const shown = (kind: RgLimitKind, value: string | null | undefined) =>
     value == null ? '' : isMoneyLimit(kind) ? typedAmount(value, status.scale) : value;
@@ -112,8 +114,11 @@ function LimitsSection({ status }: { status: RgStatus }) {
             />
             <PendingChange
               limit={byKind.get(kind)!}
-              unit={isMoneyLimit(kind) ? status.currency : t('limits.minutes')}
-              shown={(value) => shown(kind, value)}
+              written={(value) =>
+                isMoneyLimit(kind)
+                  ? formatMoney(value, { currency: status.currency, scale: status.scale })
+                  : t('limits.minutesValue', { count: Number(value) })
+              }
             />
           </div>
         ))}
@@ -126,20 +131,21 @@ function LimitsSection({ status }: { status: RgStatus }) {
   );
 }
 
-function PendingChange({ limit, unit, shown }: { limit: RgLimit; unit: string; shown: (value: string) => string }) {
+/** A limit change that waits, its value written as a sentence writes it ("R$ 500,00", "60 minutos"). */
+function PendingChange({ limit, written }: { limit: RgLimit; written: (value: string) => string }) {
   const { t } = useTranslation('responsibleGaming');
   const formats = useFormats();
   const confirm = useConfirmLimit();
   const cancel = useCancelLimit();
   if (!limit.pending) return null;
   const { pending } = limit;
-  const to = pending.value === null ? t('limits.none') : `${shown(pending.value)} ${unit}`;
+  const to = pending.value === null ? t('limits.none') : written(pending.value);
   return (
     <div className="rg-pending" data-testid={`rg-pending-${limit.kind}`}>
       <p className="rg-pending__text">
         {pending.confirmable
           ? t('limits.pendingReady', { to })
-          : t('limits.pendingWait', { to, at: formats.dateTime(pending.effectiveAt) })}
+          : t('limits.pendingWait', { to, at: formats.dateTimeShort(pending.effectiveAt) })}
       </p>
       <div className="rg-pending__actions">
         {pending.confirmable ? (
