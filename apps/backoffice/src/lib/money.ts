@@ -45,6 +45,28 @@ export function formatMoney(minor: bigint | string, locale: string, format: Mone
 }
 
 /**
+ * formatMoney with the operator's own symbol for the currency (the site settings' "R$"), where
+ * and how the language puts a symbol: "R$ 1.234,56" in PT, "R$1,234.56" in EN.
+ */
+export function formatMoneyWithSymbol(
+  minor: bigint | string,
+  locale: string,
+  format: MoneyFormat,
+  symbol: string,
+): string {
+  let decimal: string;
+  try {
+    decimal = formatMinor(minor, format.scale);
+  } catch {
+    return String(minor);
+  }
+  return formatterFor(locale, format)
+    .formatToParts(decimal as Intl.StringNumericLiteral)
+    .map((part) => (part.type === 'currency' ? symbol : part.value))
+    .join('');
+}
+
+/**
  * An exact decimal amount in major units ("500.00", as error values carry amounts) as money in the
  * interface language; the text itself when it is no such amount.
  */

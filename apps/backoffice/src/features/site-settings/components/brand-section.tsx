@@ -3,8 +3,9 @@ import type { z } from 'zod';
 import { TextField } from '@wps/ui/text-field';
 import { COMPLETE_LANGUAGES, LANGUAGE_CODES } from '@wps/shared/constants';
 import { siteSettingsSchema, type SiteSettings, type SiteSettingsView } from '@wps/shared/schemas/site-settings';
-import { formatMinor } from '@wps/shared/money';
 import { SelectField } from '../../../components/select-field';
+import { localeTag } from '../../../lib/i18n';
+import { formatMoneyWithSymbol } from '../../../lib/money';
 import { CheckField } from './fields';
 import { SettingsForm } from './settings-form';
 import { reasonSchema } from '../settings-schemas';
@@ -93,15 +94,22 @@ export function BrandSection({ view, canWrite }: { view: SiteSettingsView; canWr
   );
 }
 
-/** The site's header as players see it: the brand name and a balance with the symbol. */
+/**
+ * The site's header as players see it: the brand name and a sample balance with the symbol, written
+ * as the interface language writes money ("R$ 1.234,56" in PT).
+ */
 function BrandPreview({ brand }: { brand: SiteSettings['brand'] }) {
-  const amount = formatMinor(123456n, brand.currencyScale);
+  const { i18n } = useTranslation();
+  const amount = formatMoneyWithSymbol(
+    123456n,
+    localeTag(i18n.language),
+    { currency: brand.currency, scale: brand.currencyScale },
+    brand.currencySymbol,
+  );
   return (
-    <div className="site-preview__header">
+    <div className="site-preview__header" data-testid="brand-preview">
       <strong>{brand.brandName || '—'}</strong>
-      <span>
-        {brand.currencySymbol} {amount}
-      </span>
+      <span>{amount}</span>
     </div>
   );
 }
