@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, dayOf, presetDays, presetOf, startOfDay, toDays, toInstants } from './zoned-days';
+import { addDays, dayOf, dayText, presetDays, presetOf, startOfDay, toDays, toInstants } from './zoned-days';
 
 const SP = 'America/Sao_Paulo';
 
@@ -44,5 +44,13 @@ describe('days in an operator time zone', () => {
     expect(presetOf({ from: '2026-11-16', to: '2026-11-22' }, SP, now)).toBe('last7');
     expect(presetOf({ from: '2026-11-15', to: '2026-11-22' }, SP, now)).toBeNull();
     expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
+  });
+});
+
+describe('dayText', () => {
+  it('writes a calendar day as the language does, in no zone, and leaves other text as it is', () => {
+    expect(dayText('2026-11-28', 'pt-BR')).toBe('28 de nov. de 2026');
+    expect(dayText('2026-11-28', 'en')).toBe('Nov 28, 2026');
+    expect(dayText('not a day', 'pt-BR')).toBe('not a day');
   });
 });

@@ -132,3 +132,14 @@ export function presetOf(range: DayRange, timeZone: string, now: number = Date.n
     }) ?? null
   );
 }
+
+/**
+ * A local day as the server names it (YYYY-MM-DD) written in the interface's language ("28 de nov.
+ * de 2026"): a calendar day, in no zone. The text itself when it is no such day.
+ */
+export function dayText(dayKey: string, locale: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(dayKey);
+  if (!match) return dayKey;
+  const [, y, m, d] = match.map(Number) as [number, number, number, number];
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(Date.UTC(y, m - 1, d));
+}

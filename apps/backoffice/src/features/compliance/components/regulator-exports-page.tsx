@@ -8,6 +8,7 @@ import { errorText } from '../../../lib/error-text';
 import { localeTag } from '../../../lib/i18n';
 import { useListParams } from '../../../lib/list-params';
 import { showNotice } from '../../../lib/notices';
+import { dayText } from '../../../lib/zoned-days';
 import { downloadExportFile } from '../api/download-export-file';
 import { useRegulatorExportState } from '../api/regulator-export-state';
 import { useRegulatorExports } from '../api/regulator-exports';
@@ -28,7 +29,9 @@ export function RegulatorExportsPage() {
   const query = useMemo(() => params.toQuery(), [params]);
   const runs = useRegulatorExports(query);
   const [rerunning, setRerunning] = useState<RegulatorExportRun | null>(null);
-  const rerun = useRerunRegulatorExport((r) => t('rerunDone', { day: r.operatorDay, version: r.version }));
+  const rerun = useRerunRegulatorExport((r) =>
+    t('rerunDone', { day: dayText(r.operatorDay, localeTag(i18n.language)), version: r.version }),
+  );
   const dates = useMemo(
     () => new Intl.DateTimeFormat(localeTag(i18n.language), { dateStyle: 'short', timeStyle: 'short' }),
     [i18n.language],
@@ -167,20 +170,17 @@ export function RegulatorExportsPage() {
 
 /** Whether the last due day is exported, and the schedule's last failure while it is unresolved. */
 function ScheduleState() {
-  const { t } = useTranslation('compliance');
+  const { t, i18n } = useTranslation('compliance');
   const state = useRegulatorExportState();
   if (!state.data) return null;
-  const { lastDueDay, exported, failing, timeZone } = state.data;
+  const { exported, failing, timeZone } = state.data;
+  const day = dayText(state.data.lastDueDay, localeTag(i18n.language));
   return (
     <div
       role="status"
       className={`compliance-state ${failing ? 'compliance-state--failing' : exported ? 'compliance-state--ok' : ''}`}
     >
-      <p>
-        {exported
-          ? t('state.exported', { day: lastDueDay, timeZone })
-          : t('state.pending', { day: lastDueDay, timeZone })}
-      </p>
+      <p>{exported ? t('state.exported', { day, timeZone }) : t('state.pending', { day, timeZone })}</p>
       {failing && <p>{t('state.failing', { attempt: failing.attempt, error: failing.error })}</p>}
     </div>
   );

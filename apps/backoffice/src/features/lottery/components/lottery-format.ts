@@ -14,12 +14,6 @@ export function scheduleText(
   return t('schedule.daily', { time: game.drawTime ?? '—', zone: game.drawZone ?? t('schedule.siteZone') });
 }
 
-/** A local day as the server names it (YYYY-MM-DD) written in the interface's language: a calendar day, in no zone. */
-export function dayText(dayKey: string, locale: string): string {
-  const [y, m, d] = dayKey.split('-').map(Number) as [number, number, number];
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(Date.UTC(y, m - 1, d));
-}
-
 /** An edge as the server sends it ("2.78%", exact to the hundredth) written in the interface's language ("2,78 %"). */
 export function edgeText(edgePercent: string, locale: string): string {
   const n = Number(edgePercent.replace(/%$/, ''));

@@ -10,7 +10,8 @@ import { useFormatMoney } from '../../../lib/money';
 import { useCan } from '../../../lib/permissions';
 import { useLotteryGames } from '../api/lottery-games';
 import { LotteryGameDialog } from './lottery-game-dialog';
-import { dayText, edgeText, scheduleText } from './lottery-format';
+import { dayText } from '../../../lib/zoned-days';
+import { edgeText, scheduleText } from './lottery-format';
 import './lottery.css';
 
 /**
