@@ -341,7 +341,8 @@ test.describe('the BR sign-up story', () => {
     await login.getByLabel(fieldLabel('Senha')).fill(PASSWORD);
     await login.getByRole('button', { name: 'Entrar' }).click();
     await expect(
-      login.getByText(/Você se autoexcluiu do jogo\. Sua autoexclusão termina: \d{4}-\d{2}-\d{2}/),
+      // The end as a local date and time ("até 28/05/2027 04:25"), never the server's ISO instant.
+      login.getByText(/Você se autoexcluiu do jogo até \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}\./),
     ).toBeVisible();
     await page.keyboard.press('Escape');
 

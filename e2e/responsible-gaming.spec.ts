@@ -109,7 +109,7 @@ test.describe('responsible gaming', () => {
     await page.getByLabel(fieldLabel('Depósitos por dia')).fill('200');
     await page.getByTestId('rg-save-limits').click();
     const pending = page.getByTestId('rg-pending-deposit_day');
-    await expect(pending).toContainText('Mudança para 200,00 BRL aguardando');
+    await expect(pending).toContainText(/Mudança para R\$\s200,00 aguardando/);
     await expect(page.getByTestId('rg-confirm-deposit_day')).toHaveCount(0);
     await expect(page.getByLabel(fieldLabel('Depósitos por dia'))).toHaveValue('50,00');
 
@@ -132,7 +132,7 @@ test.describe('responsible gaming', () => {
     await finance.getByRole('button', { name: 'Buscar', exact: true }).click();
     await finance.getByRole('link', { name: username }).click();
     const record = finance.getByTestId('player-rg-panel');
-    await expect(record.getByRole('row', { name: /Depósitos por dia.*200\.00 BRL/ })).toBeVisible();
+    await expect(record.getByRole('row', { name: /Depósitos por dia.*R\$\s200,00/ })).toBeVisible();
     await expect(record.getByRole('rowheader', { name: 'Depósitos por dia · aumento confirmado' })).toBeVisible();
     await expect(record.getByRole('rowheader', { name: 'Depósitos por dia · definido' })).toBeVisible();
     await checkBackofficePage(finance, 'backoffice-player-rg-1366', SHOTS);

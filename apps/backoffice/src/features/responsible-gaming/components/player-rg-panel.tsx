@@ -1,10 +1,11 @@
 import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isMoneyLimit } from '@wps/shared/schemas/responsible-gaming';
+import { isMoneyLimit, RG_LIMIT_KINDS, type RgLimitKind } from '@wps/shared/schemas/responsible-gaming';
 import { ErrorState, LoadingState } from '@wps/ui/states';
 import { TableScroll } from '@wps/ui/table-scroll';
 import { errorText } from '../../../lib/error-text';
 import { localeTag } from '../../../lib/i18n';
+import { formatDecimalMoney } from '../../../lib/money';
 import { usePlayerRg } from '../api/get-player-rg';
 
 /**
@@ -24,7 +25,17 @@ export function PlayerRgPanel({ memberId }: { memberId: string }) {
   if (rg.isPending) return <LoadingState label={t('loading')} />;
   if (rg.isError) return <ErrorState message={errorText(t, rg.error)} />;
   const { status, exclusions, history } = rg.data;
-  const unit = (kind: (typeof status.limits)[number]['kind']) => (isMoneyLimit(kind) ? status.currency : t('minutes'));
+  const money = { currency: status.currency, scale: status.scale };
+  // A limit as the language writes it: money in the player's currency ("R$ 200,50"), time in minutes.
+  const limitText = (kind: RgLimitKind, value: string) =>
+    isMoneyLimit(kind) ? formatDecimalMoney(value, localeTag(i18n.language), money) : `${value} ${t('minutes')}`;
+  // A history value: a limit, an exclusion's end (an instant, or 'permanent'), or minutes as stored.
+  const historyText = (kind: string, value: string | null) => {
+    if (value === null) return '—';
+    if ((RG_LIMIT_KINDS as readonly string[]).includes(kind)) return limitText(kind as RgLimitKind, value);
+    if (value === 'permanent') return t('exclusions.permanent');
+    return /^\d{4}-\d{2}-\d{2}T/.test(value) ? at(value) : value;
+  };
   return (
     <section className="page-section" aria-labelledby={`${id}-title`} data-testid="player-rg-panel">
       <h2 id={`${id}-title`}>{t('title')}</h2>
@@ -50,11 +61,11 @@ export function PlayerRgPanel({ memberId }: { memberId: string }) {
             {status.limits.map((l) => (
               <tr key={l.kind}>
                 <th scope="row">{t(`kinds.${l.kind}`)}</th>
-                <td>{l.value === null ? t('none') : `${l.value} ${unit(l.kind)}`}</td>
+                <td>{l.value === null ? t('none') : limitText(l.kind, l.value)}</td>
                 <td>
                   {l.pending ? (
                     <>
-                      {l.pending.value === null ? t('removal') : `${l.pending.value} ${unit(l.kind)}`} · {t('from')}{' '}
+                      {l.pending.value === null ? t('removal') : limitText(l.kind, l.pending.value)} · {t('from')}{' '}
                       {at(l.pending.effectiveAt)}
                     </>
                   ) : (
@@ -123,8 +134,8 @@ export function PlayerRgPanel({ memberId }: { memberId: string }) {
                   <th scope="row">
                     {t(`kinds.${h.kind}`, { defaultValue: h.kind })} · {t(`actions.${h.action}`)}
                   </th>
-                  <td>{h.before ?? '—'}</td>
-                  <td>{h.after ?? '—'}</td>
+                  <td>{historyText(h.kind, h.before)}</td>
+                  <td>{historyText(h.kind, h.after)}</td>
                   <td>{t(`actors.${h.actorType}`)}</td>
                 </tr>
               ))}
