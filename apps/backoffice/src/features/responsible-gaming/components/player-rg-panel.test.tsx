@@ -9,6 +9,7 @@ afterEach(() => vi.unstubAllGlobals());
 const at = new Date(2026, 10, 28, 4, 25).toISOString();
 
 const record: RgOpsPlayer = {
+  memberId: '9',
   status: {
     currency: 'BRL',
     scale: 2,
@@ -37,7 +38,7 @@ const record: RgOpsPlayer = {
     },
     { id: '2', kind: 'time_out', action: 'set', before: null, after: at, actorType: 'member', actorId: '9', at },
   ],
-} as RgOpsPlayer;
+};
 
 describe('PlayerRgPanel', () => {
   it("writes the player's limits in the currency and the language, and the history's instants as dates", async () => {
