@@ -73,8 +73,7 @@ test.describe('KYC tiers', () => {
     await panel.getByRole('button', { name: 'Continuar para o pagamento' }).click();
     await expect(
       panel.getByText(
-        'Até sua identidade ser verificada, os depósitos param em 150.00 no total. Você ainda pode depositar 150.00.',
-        { exact: false },
+        /Até sua identidade ser verificada, os depósitos param em R\$\s150,00 no total\. Você ainda pode depositar R\$\s150,00\./,
       ),
     ).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'deposit over the cap refused 1366');
