@@ -37,6 +37,16 @@ describe('locales', () => {
     }
   });
 
+  // `{{multiplier}}` is always written by formats.multiplier, which carries its own sign ("1×"):
+  // a message that adds one shows "1××" (the slot's win line did).
+  it('add no second multiplication sign after a formatted multiplier', () => {
+    const files = import.meta.glob<Record<string, unknown>>('./*/*.json', { eager: true, import: 'default' });
+    for (const [file, messages] of Object.entries(files)) {
+      const doubled = JSON.stringify(messages).match(/\{\{multiplier\}\}\s*[×x]/g);
+      expect(doubled, file).toBeNull();
+    }
+  });
+
   it('have no empty strings', () => {
     for (const file of [ptErrors, enErrors, ptCommon, enCommon]) {
       for (const key of listKeys(file)) {
