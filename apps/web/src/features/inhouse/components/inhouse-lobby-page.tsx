@@ -57,9 +57,6 @@ export function InhouseLobbyPage() {
       <aside className="ih-lobby__fair">
         <h2>{t('lobby.fairTitle')}</h2>
         <p>{t('fair.explain')}</p>
-        <code className="ih-mono">
-          node scripts/verify-fair.mjs --game slot --server-seed … --client-seed … --nonce …
-        </code>
       </aside>
     </section>
   );
