@@ -140,7 +140,29 @@ const tournament = frame(
   )}`,
 );
 
-const BANNERS: Record<string, string> = { welcome, fair, cashback, tournament };
+/** Friday top-up: "+20%" and a lightning bolt over a wallet. */
+const reload = frame(
+  'r',
+  '#0b5d3b',
+  '#1fb56a',
+  `<text x="80" y="260" ${FONT} font-size="200" fill="#ffffff" letter-spacing="-6">+20%</text>
+  <g transform="translate(800 80)">
+    <rect x="0" y="60" width="300" height="200" rx="28" fill="#0a3f29"/>
+    <rect x="0" y="40" width="300" height="70" rx="24" fill="#ffe98f"/>
+    <circle cx="250" cy="170" r="26" fill="#ffd84d"/>
+    <path d="M150 -40 L70 150 H140 L110 300 L230 90 H160 L200 -40 Z" fill="#ffd84d" stroke="#0a3f29" stroke-width="10" stroke-linejoin="round"/>
+  </g>
+  ${sparkles(
+    [
+      [730, 100, 18],
+      [1150, 70, 14],
+      [740, 330, 16],
+    ],
+    '#ffffff',
+  )}`,
+);
+
+const BANNERS: Record<string, string> = { welcome, fair, cashback, tournament, reload };
 
 async function main() {
   fs.mkdirSync(outDir, { recursive: true });

@@ -8,7 +8,7 @@ import type { ContentTranslation, PromotionTag } from '@wps/shared/schemas/conte
 type Words = { PT: ContentTranslation; EN: ContentTranslation };
 
 /** Banner pictures drawn by scripts/draw-demo-banners.ts, in ./demo. */
-export type DemoPicture = 'welcome' | 'fair' | 'cashback' | 'tournament';
+export type DemoPicture = 'welcome' | 'fair' | 'cashback' | 'tournament' | 'reload';
 
 export type DemoPromotion = {
   key: string;
@@ -59,7 +59,7 @@ export const DEMO_PROMOTIONS: DemoPromotion[] = [
     key: 'friday',
     tags: ['limited', 'special_offer'],
     category: 'deposit',
-    picture: 'welcome',
+    picture: 'reload',
     words: {
       PT: {
         title: 'Sexta da recarga: 20% extra',
