@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { useTranslation } from 'react-i18next';
@@ -8,10 +9,10 @@ import { Modal } from '@wps/ui/modal';
 import { toast } from '../../../components/ui/toast';
 import { apiRequest, isApiError } from '../../../lib/api-client';
 import { translateError } from '../../../lib/i18n';
-import { clearSession, getSessionValue } from '../../../lib/session-storage';
+import { clearSession, getSessionValue, setSessionValue } from '../../../lib/session-storage';
 import { useMemberInfo } from '../../../lib/api/get-member-info';
 import { useChangePassword } from '../api/change-password';
-import { closeChangePassword, openAuthModal, useAuthModal } from '../auth-modal-store';
+import { closeAllAuthModals, closeChangePassword, useAuthModal } from '../auth-modal-store';
 import {
   checkConfirmation,
   createIssueDescriber,
@@ -28,16 +29,27 @@ type ChangeValues = { oldPassword: string; newPassword: string; confirmNewPasswo
 
 /**
  * Change password: opened for an expired or default password after login, or by the
- * member. On success this session ends too and the login modal opens, so the player
- * proves the new password once.
+ * member. On success the player stays signed in on this session (the server keeps it and ends
+ * every other one): they have just typed the old and the new password, and a login form to fill
+ * again, empty, only made a forced change look like a failed one. A forced change then goes on
+ * as a completed login does: home.
  */
 export function ChangePasswordModal() {
   const { t } = useTranslation('auth');
   const { isChangePasswordOpen } = useAuthModal();
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   const { error: memberError } = useMemberInfo();
   // Forced: the login said the password must change (cpw), or the server refuses the session for it.
   const isForced = getSessionValue('cpw') === '1' || isApiError(memberError, 'PASSWORD_CHANGE_REQUIRED');
+
+  function continueSession() {
+    setSessionValue('cpw', null);
+    // Member info was refused for the password (PASSWORD_CHANGE_REQUIRED): read it again.
+    void queryClient.invalidateQueries({ queryKey: ['member'] });
+    closeAllAuthModals();
+    if (isForced) void navigate('/');
+  }
 
   function endSession() {
     void apiRequest('/wps/session/logout', { method: 'DELETE' })
@@ -57,7 +69,7 @@ export function ChangePasswordModal() {
 
   return (
     <Modal open={isChangePasswordOpen} onClose={dismiss} title={t('changePassword.title')}>
-      {isChangePasswordOpen ? <ChangePasswordForm isForced={isForced} onChanged={endSession} /> : null}
+      {isChangePasswordOpen ? <ChangePasswordForm isForced={isForced} onChanged={continueSession} /> : null}
     </Modal>
   );
 }
@@ -99,10 +111,9 @@ function ChangePasswordForm({ isForced, onChanged }: { isForced: boolean; onChan
       },
       {
         onSuccess: () => {
-          onChanged();
           closeChangePassword();
+          onChanged();
           toast.success(t('changePassword.success'));
-          openAuthModal('login');
         },
         onError: (error) => {
           if (isApiError(error, 'OLD_PASSWORD_INCORRECT')) setError('oldPassword', { message: translateError(error) });
