@@ -311,7 +311,7 @@ test('a banner linked to a promotion opens its page with the rules and the perio
     .click();
   await expect(page).toHaveURL(`${baseURL}/promoDetail?id=${ids.welcome}`);
   const article = page.getByRole('article', { name: 'Bônus de boas-vindas' });
-  await expect(article.getByRole('heading', { level: 2, name: 'Regras' })).toBeVisible();
+  await expect(article.getByRole('heading', { level: 2, name: 'Sobre a promoção' })).toBeVisible();
   await expect(article).toContainText('Deposite R$ 20 ou mais no primeiro dia.');
   await expect(article).toContainText(/Até \d{2}\/\d{2}\/\d{4}/);
   await expect(article.getByRole('list', { name: 'Etiquetas' })).toContainText('Novato');
