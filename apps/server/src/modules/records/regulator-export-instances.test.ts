@@ -31,8 +31,10 @@ async function waitFor(what: string, probe: () => Promise<boolean>, timeoutMs = 
 describePostgres('the regulator export job on two instances [postgres]', () => {
   let scratch: Awaited<ReturnType<typeof createScratchPostgres>>;
   const handles: DatabaseHandle[] = [];
-  // Three days after the end of the day before yesterday: the schedule has three days to catch up on.
-  const clock = Date.now();
+  // The instances' clock: noon in São Paulo on a fixed day. A day is exported 30 minutes after it
+  // ends, so with the real clock the test failed in the half hour after local midnight (yesterday
+  // not yet due: two days to catch up on, not three).
+  const clock = Date.parse('2026-11-20T15:00:00.000Z');
 
   function instance(db: DatabaseHandle) {
     const exports = createRegulatorExportService({
