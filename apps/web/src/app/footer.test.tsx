@@ -78,7 +78,10 @@ describe('Footer: the legal pages', () => {
     const footer = await renderFooter(BR_IDENTITY, ['terms', 'responsible_gaming']);
     const legal = within(footer).getByRole('navigation', { name: 'Informações legais' });
     expect(await within(legal).findByRole('link', { name: 'Termos de uso' })).toHaveAttribute('href', '/terms');
-    expect(within(legal).getByRole('link', { name: 'Jogo responsável' })).toHaveAttribute('href', '/responsible-gaming');
+    expect(within(legal).getByRole('link', { name: 'Jogo responsável' })).toHaveAttribute(
+      'href',
+      '/responsible-gaming',
+    );
     expect(within(legal).getByRole('link', { name: 'Central de ajuda' })).toHaveAttribute('href', '/help');
     expect(within(legal).queryByRole('link', { name: 'Política de privacidade' })).toBeNull();
   });
