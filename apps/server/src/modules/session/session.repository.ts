@@ -34,6 +34,7 @@ export async function insertSession(
     expiresAt: Date;
     ip: string | null;
     userAgent: string | null;
+    refreshFamilyId?: string | null;
   },
 ): Promise<string> {
   const row = await db
@@ -48,6 +49,7 @@ export async function insertSession(
       expires_at: input.expiresAt,
       ip: input.ip,
       user_agent: input.userAgent,
+      refresh_family_id: input.refreshFamilyId ?? null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
