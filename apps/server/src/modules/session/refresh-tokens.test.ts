@@ -238,6 +238,19 @@ describeEachDatabase('refresh cookie', (target) => {
     expect(await countSessions(memberId)).toBe(before);
   });
 
+  it('a refreshed session continues its sign-in: the session-time clock and the reality check count from the login', async () => {
+    const player = await signIn(true);
+    const opened = (await t.app.services.session.sessionOfToken(player.token))!;
+    const loginAt = new Date(Date.now() - 50 * 60_000);
+    await sql`UPDATE member_refresh_families SET created_at = ${loginAt}
+      WHERE member_id = ${opened.memberId}`.execute(t.database.db);
+    const tab = valueOf<LoginResult>(await refresh(player.cookie));
+    const tabSession = (await t.app.services.session.sessionOfToken(tab.token))!;
+    expect(await t.app.services.session.sessionStartedAt(tabSession.sessionId)).toEqual(loginAt);
+    const spans = await t.app.services.session.sessionSpans(opened.memberId, new Date(Date.now() - 3_600_000));
+    expect(spans.find((s) => s.sessionId === tabSession.sessionId)?.signInStartedAt).toEqual(loginAt);
+  });
+
   async function countSessions(memberId: string): Promise<number> {
     const rows = await t.database.db
       .selectFrom('member_sessions')

@@ -19,7 +19,7 @@ import type { SessionService } from './session.service';
 /** The cookie, and the one path it is sent to (the refresh endpoint; logout clears it there too). */
 export const REFRESH_COOKIE = 'wps_refresh';
 export const REFRESH_COOKIE_PATH = '/wps/session/refresh';
-export const REFRESH_REMEMBER_SECONDS = REFRESH_REMEMBER_DAYS * 24 * 60 * 60;
+const REFRESH_REMEMBER_SECONDS = REFRESH_REMEMBER_DAYS * 24 * 60 * 60;
 /** 256 random bits, like session tokens; base64url, 43 characters. */
 const TOKEN_BYTES = 32;
 const TOKEN_PATTERN = /^[\w-]{43}$/;
@@ -128,5 +128,3 @@ export function createRefreshTokens(ctx: RefreshContext) {
     },
   };
 }
-
-export type RefreshTokens = ReturnType<typeof createRefreshTokens>;
