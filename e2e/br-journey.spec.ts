@@ -7,6 +7,7 @@ import {
   confirmSignUpContact,
   doSandboxIdentityCheck,
   fillRegistrationDetails,
+  expectSignUpStepsFirst,
   registerWithCpf,
   setSignUpLimits,
   useBrServer,
@@ -319,10 +320,7 @@ test.describe('the BR sign-up story', () => {
     const tag = `${Date.now() % 1e8}${crypto.randomInt(10, 99)}`;
     const first = { username: `brx${tag}`, email: `brx-${tag}@example.com`, cpf: newCpf() };
     await register(page, server.baseURL, first);
-    await page
-      .getByRole('dialog', { name: 'Cadastro concluído' })
-      .getByRole('button', { name: 'Começar a jogar' })
-      .click();
+    await expectSignUpStepsFirst(page);
     // The contact step confirms the e-mail given at registration (the exclusion keeps its hash).
     await setSignUpLimits(page, '500', '2', first.email);
 

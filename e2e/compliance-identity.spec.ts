@@ -9,7 +9,7 @@ import {
   startBackofficeServer,
 } from './support/backoffice';
 import { setLicenceBeforeStart } from './support/licence';
-import { fillRegistrationDetails } from './support/br-profile';
+import { expectSignUpStepsFirst, fillRegistrationDetails } from './support/br-profile';
 import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, type ExtraServer } from './support/servers';
 import { acceptTerms, disableRegisterCaptcha, fieldLabel } from './support/setup';
 import { saveScreenshot } from './support/screenshots';
@@ -119,10 +119,7 @@ test('a player registers with a CPF and a date of birth', async ({ page }) => {
   await expect(form.getByRole('textbox', { name: fieldLabel('CPF') })).toHaveValue(masked(player.cpf));
   await form.getByLabel(fieldLabel('Data de nascimento')).fill('1990-05-17');
   await form.getByRole('button', { name: 'Cadastrar' }).click();
-  await page
-    .getByRole('dialog', { name: 'Cadastro concluído' })
-    .getByRole('button', { name: 'Começar a jogar' })
-    .click();
+  await expectSignUpStepsFirst(page);
   await expect(page.getByTestId('header-balance')).toHaveText(/R\$\s*0,00/);
 
   // One account per CPF: a second registration with it is told under the field.

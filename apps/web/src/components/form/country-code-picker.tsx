@@ -12,11 +12,26 @@ export type CountryCodePickerProps = {
 };
 
 /**
+ * Country names in the site's language ("Brasil" under PT): the server's list names them in English,
+ * which a screen reader read out in a Portuguese page. The English name where the browser has none.
+ */
+function countryNamer(language: string): (country: Country) => string {
+  let names: Intl.DisplayNames | undefined;
+  try {
+    names = new Intl.DisplayNames([language], { type: 'region' });
+  } catch {
+    names = undefined;
+  }
+  return (country) => names?.of(country.countryCode) ?? country.name;
+}
+
+/**
  * The dialing-code picker left of a mobile input: opens on focus, closes 200 ms after
  * focus leaves it (so a click on an option still lands), and shows the flag of the country.
  */
 export function CountryCodePicker({ countries, value, onChange }: CountryCodePickerProps) {
-  const { t } = useTranslation('auth');
+  const { t, i18n } = useTranslation('auth');
+  const nameOf = countryNamer(i18n.language);
   const listId = useId();
   const [isOpen, setIsOpen] = useState(false);
   const [filter, setFilter] = useState('');
@@ -36,7 +51,7 @@ export function CountryCodePicker({ countries, value, onChange }: CountryCodePic
   const shown = query
     ? countries.filter(
         (c) =>
-          c.name.toLowerCase().includes(query) ||
+          nameOf(c).toLowerCase().includes(query) ||
           c.countryDialingCode.startsWith(query) ||
           c.countryCode.toLowerCase() === query,
       )
@@ -76,7 +91,7 @@ export function CountryCodePicker({ countries, value, onChange }: CountryCodePic
         aria-expanded={isOpen}
         aria-controls={listId}
         onKeyDown={handleKeyDown}
-        aria-label={t('fields.countryCodeValue', { country: selected.name, code: selected.countryDialingCode })}
+        aria-label={t('fields.countryCodeValue', { country: nameOf(selected), code: selected.countryDialingCode })}
         onFocus={() => {
           if (!isOpen) open();
         }}
@@ -112,7 +127,7 @@ export function CountryCodePicker({ countries, value, onChange }: CountryCodePic
                   onClick={() => choose(country)}
                 >
                   <CountryFlag countryCode={country.countryCode} />
-                  <span className="form-country__name">{country.name}</span>
+                  <span className="form-country__name">{nameOf(country)}</span>
                   <span className="form-country__code">+{country.countryDialingCode}</span>
                 </button>
               </li>

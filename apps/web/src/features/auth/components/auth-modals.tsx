@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useSessionEnded } from '../../../lib/session-end';
 import { useAuthModal } from '../auth-modal-store';
+import type { SignUpSteps } from './register-success-dialogs';
 import { useCaptureReferralCodes } from '../referral-codes';
 import '../auth.css';
 
@@ -26,8 +27,12 @@ const RegisterSuccessDialogs = lazy(() =>
   import('./register-success-dialogs').then((m) => ({ default: m.RegisterSuccessDialogs })),
 );
 
-/** Every auth modal, mounted once by the shell's layout; opened through auth-modal-store. Also trades a login link's code. */
-export function AuthModals() {
+/**
+ * Every auth modal, mounted once by the shell's layout; opened through auth-modal-store. Also trades
+ * a login link's code. `signUpSteps`: whether the new player has the sign-up steps a licence asks
+ * (limits, contact, identity) to go through: 'unknown' while that is being found out.
+ */
+export function AuthModals({ signUpSteps = 'none' }: { signUpSteps?: SignUpSteps }) {
   useCaptureReferralCodes();
   const state = useAuthModal();
   const sessionEnded = useSessionEnded();
@@ -38,7 +43,9 @@ export function AuthModals() {
       {state.isForgotPasswordOpen ? <ForgotPasswordModal /> : null}
       {state.isChangePasswordOpen ? <ChangePasswordModal /> : null}
       {state.isIdentityRequiredOpen ? <IdentityRequiredModal /> : null}
-      {state.generatedAccount !== null || state.isRegisterSuccessOpen ? <RegisterSuccessDialogs /> : null}
+      {state.generatedAccount !== null || state.isRegisterSuccessOpen ? (
+        <RegisterSuccessDialogs signUpSteps={signUpSteps} />
+      ) : null}
       {sessionEnded !== null && state.authMode === null ? <SessionEndedDialog reason={sessionEnded} /> : null}
     </Suspense>
   );
