@@ -118,7 +118,11 @@ export async function installDemo(
   options: { profile: JurisdictionProfile; content: boolean; rewards: boolean },
 ): Promise<DemoInstallation> {
   await seedDemoLicence(services, options.profile);
-  const contentItems = options.content ? await seedDemoContent(services.content, licenceRules(options.profile)) : 0;
+  // The demo's promotions are paid by its rewards programmes (seed-demo-rewards.ts): without them, none.
+  const promotions = options.profile === 'permissive' && options.rewards;
+  const contentItems = options.content
+    ? await seedDemoContent(services.content, licenceRules(options.profile), { promotions })
+    : 0;
   // The demo players pass the sandbox identity check and confirm an e-mail through the development
   // outbox: where either is off (production), there are none.
   const sandboxed = services.kyc.isSandboxEnabled && services.notifier.servesDevOutbox('email');
