@@ -52,14 +52,20 @@ describeEachDatabase('promotions and the rules that pay them', (target) => {
           linkage: null,
           imageName: null,
           bonusOffer,
-          translations: { PT: { title: `${title} PT`, bodyHtml: '<p>Regras</p>' }, EN: { title, bodyHtml: '<p>Rules</p>' } },
+          translations: {
+            PT: { title: `${title} PT`, bodyHtml: '<p>Regras</p>' },
+            EN: { title, bodyHtml: '<p>Rules</p>' },
+          },
           reason: 'new campaign',
         },
       }),
     );
   }
   const publish = (id: string) =>
-    call(t.app, 'PUT', `/ops/content/${id}/status`, { token: marketing, payload: { status: 'published', reason: 'go live' } });
+    call(t.app, 'PUT', `/ops/content/${id}/status`, {
+      token: marketing,
+      payload: { status: 'published', reason: 'go live' },
+    });
   const rule = async (input: RuleInput) =>
     valueOf<Rule>(await call(t.app, 'POST', '/ops/rewards/rules', { token: marketing, payload: input }));
   const status = async (id: string, to: 'live' | 'paused') => {
@@ -195,7 +201,12 @@ describeEachDatabase('promotions and the rules that pay them', (target) => {
     const channel = await demoChannel(t, plain.token, 'manual_bank');
     const refused = await call(t.app, 'POST', '/wps/deposit/orders', {
       token: plain.token,
-      payload: { channelId: channel.id, amount: '100.00', idempotencyKey: crypto.randomUUID(), optInPromotionIds: [other.id] },
+      payload: {
+        channelId: channel.id,
+        amount: '100.00',
+        idempotencyKey: crypto.randomUUID(),
+        optInPromotionIds: [other.id],
+      },
     });
     expect(expectFailure(refused, 'PROMO_REWARD_RULE_INVALID', 422).value).toMatchObject({
       field: 'optInPromotionIds.0',
