@@ -98,7 +98,8 @@ export function createPromoRewardLinks(ctx: PromoRewardLinksContext) {
      */
     async save(operatorId: string, promotionId: string, body: PromoRewardLinkBody): Promise<PromoRewardLinks> {
       const item = await content.getItem(promotionId);
-      if (item.kind !== 'promotion') throw new AppError(ErrorCode.CONTENT_NOT_FOUND, 'Not a promotion', { promotionId });
+      if (item.kind !== 'promotion')
+        throw new AppError(ErrorCode.CONTENT_NOT_FOUND, 'Not a promotion', { promotionId });
       const settings = await findSettings(db, promotionId);
       return runInTransaction(db, async (trx) => {
         const { of, rules } = await linkedRules(trx, [promotionId]);

@@ -46,8 +46,6 @@ export function ContentList({ kind, params, canWrite, timeZone, onEdit }: Conten
   const [changing, setChanging] = useState<{ item: OpsContentItem; to: ContentStatus } | null>(null);
   // A promotion that offers a bonus with no live rule paying it (or whose rule was switched off since).
   const { links } = usePromotionRules(kind === 'promotion');
-  const unpaid = (item: OpsContentItem) =>
-    item.kind === 'promotion' && promoRewardWarning(item.bonusOffer, links.get(item.id) ?? []) !== null;
 
   const columns = useMemo(() => {
     const time = new Intl.DateTimeFormat(localeTag(i18n.language), {
@@ -56,6 +54,8 @@ export function ContentList({ kind, params, canWrite, timeZone, onEdit }: Conten
       timeZone,
     });
     const at = (iso: string) => <time dateTime={iso}>{time.format(new Date(iso))}</time>;
+    const unpaid = (item: OpsContentItem) =>
+      item.kind === 'promotion' && promoRewardWarning(item.bonusOffer, links.get(item.id) ?? []) !== null;
     return col.columns([
       col.display({
         id: 'title',
