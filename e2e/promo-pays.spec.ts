@@ -65,7 +65,7 @@ async function playerOn(page: Page, promotionTitle: string): Promise<Api> {
 
 /** Depositar on the promotion's page: the deposit page, the bank transfer's tab. */
 async function depositFromPromotion(page: Page) {
-  await page.getByRole('button', { name: 'Depositar', exact: true }).first().click();
+  await page.getByRole('main').getByRole('button', { name: 'Depositar', exact: true }).click();
   const panel = page.getByRole('dialog');
   await expect(panel.getByRole('heading', { name: 'Depósito', level: 2 })).toBeVisible();
   await panel.getByRole('tab', { name: 'Transferência bancária' }).click();
@@ -101,8 +101,9 @@ async function bonusAmounts(a: Api, count: number): Promise<string[]> {
 test('a visitor is asked to sign in or register on a promotion a rule pays', async ({ page }) => {
   await page.goto(`${server.baseURL}/promoDetail?id=${promotions.get(title('welcome'))}`);
   await expect(page.getByRole('heading', { name: title('welcome'), level: 1 })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Entrar', exact: true }).last()).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Cadastre-se' })).toBeVisible();
+  const main = page.getByRole('main');
+  await expect(main.getByRole('button', { name: 'Entrar', exact: true })).toBeVisible();
+  await expect(main.getByRole('button', { name: 'Cadastre-se' })).toBeVisible();
 });
 
 test('welcome: 100% of the first deposit up to R$ 500,00, wagered 10 times', async ({ page }) => {
@@ -143,7 +144,7 @@ test('Top-up Friday: the opt-in comes ticked and is sent; 20% of the deposit on 
 
 test('slots challenge: Participar joins the day; the rebate promotion has no deposit call', async ({ page }) => {
   const a = await playerOn(page, title('tournament'));
-  await expect(page.getByRole('button', { name: 'Depositar', exact: true })).toHaveCount(0);
+  await expect(page.getByRole('main').getByRole('button', { name: 'Depositar', exact: true })).toHaveCount(0);
   await page.getByRole('button', { name: 'Participar' }).click();
   await expect(page.locator('.activity-badge')).toHaveText('Participando');
   const activity = (await callApi<{ list: Activity[] }>(a, 'GET', '/wps/promo/activities')).list.find(
@@ -153,7 +154,7 @@ test('slots challenge: Participar joins the day; the rebate promotion has no dep
   // Paid by the rebate programme, not a rule: no call to action.
   await page.goto(`${server.baseURL}/promoDetail?id=${promotions.get(title('cashback'))}`);
   await expect(page.getByRole('heading', { name: title('cashback'), level: 1 })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Depositar', exact: true })).toHaveCount(0);
+  await expect(page.getByRole('main').getByRole('button', { name: 'Depositar', exact: true })).toHaveCount(0);
 });
 
 test('weekly raffle: a deposit of R$ 20,00 from its page earns a ticket to claim', async ({ page }) => {
