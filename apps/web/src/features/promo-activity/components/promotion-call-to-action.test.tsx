@@ -52,8 +52,12 @@ describe('PromotionCallToAction', () => {
     expect(screen.queryByRole('button', { name: 'Depositar' })).toBeNull();
   });
 
-  it('offers nothing for a promotion no live rule pays, nor for one joined on its activity', async () => {
-    await renderCta('99');
+  it.each([
+    ['no live rule pays', '99', true],
+    ['joined on its activity (Participar there)', '43', true],
+    ['joined on its activity, to a visitor', '43', false],
+  ])('offers nothing for a promotion %s', async (_, promotionId, signedIn) => {
+    await renderCta(promotionId, signedIn);
     await screen.findByRole('status', { name: 'opt-in' });
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.queryByRole('button')).toBeNull();

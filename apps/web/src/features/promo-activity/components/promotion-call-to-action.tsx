@@ -9,15 +9,16 @@ import './promo-activity.css';
 /**
  * A promotion's call to action, from the live rules that pay it (GET /wps/promo/offers):
  * Depositar opens the deposit page (`onDeposit`, the app's composition) with the promotion's
- * opt-in ticked when its rule needs one. A promotion paid by a rule the player joins (Participar)
- * has that button in its activity (PromotionActivity), so none here. A visitor is asked to sign
- * in or register instead. Nothing when no live rule pays the promotion.
+ * opt-in ticked when its rule needs one; a visitor is asked to sign in or register instead. A
+ * promotion paid by a rule the player joins (Participar) has that button, and the visitor's
+ * prompt, in its activity (PromotionActivity), so none here. Nothing when no live rule pays it.
  */
 export function PromotionCallToAction({ promotionId, onDeposit }: { promotionId: string; onDeposit: () => void }) {
   const { t } = useTranslation('promo');
   const token = useToken();
   const offer = useOffers().data?.find((o) => o.promotionId === promotionId);
-  if (!offer?.action) return null;
+  // Participar (a join) is the activity's own button, with its own prompt for a visitor.
+  if (offer?.action !== 'deposit') return null;
   if (!token)
     return (
       <div className="promotion-cta">
@@ -29,7 +30,6 @@ export function PromotionCallToAction({ promotionId, onDeposit }: { promotionId:
         </Button>
       </div>
     );
-  if (offer.action !== 'deposit') return null;
   return (
     <div className="promotion-cta">
       <Button
