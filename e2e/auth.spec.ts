@@ -197,6 +197,7 @@ test.describe('auth flows (operator without registration captcha)', () => {
 
   test('register by username on the /register page → logged-in header with balance; log out; log in through the modal', async ({
     page,
+    browser,
   }) => {
     const username = newUsername();
     await page.goto(`${server.baseURL}/register`);
@@ -246,7 +247,30 @@ test.describe('auth flows (operator without registration captcha)', () => {
     const cookies = await page.context().cookies();
     expect(cookies.find((c) => c.name === 'rememberUsername')?.value).toBe(username);
     expect(cookies.some((c) => decodeURIComponent(c.value).includes(PASSWORD))).toBe(false);
+
+    // Remember-me also keeps the player signed in (docs/decisions.md, "Staying signed in"): a new
+    // tab has no session of its own and opens one from the HttpOnly refresh cookie...
+    const accountMenu = (p: Page) => p.getByRole('button', { name: `Menu da conta ${username}` });
+    const secondTab = await page.context().newPage();
+    await secondTab.goto(`${server.baseURL}/`);
+    await expect(accountMenu(secondTab)).toBeVisible();
+    const refreshCookie = (await page.context().cookies()).find((c) => c.name === 'wps_refresh');
+    expect(refreshCookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/wps/session/refresh' });
+    expect(refreshCookie!.expires).toBeGreaterThan(Date.now() / 1000 + 29 * 86_400);
+    // ...and so does the browser reopened: a new context from this one's persistent cookies and storage.
+    const reopened = await browser.newContext({ storageState: await page.context().storageState() });
+    const reopenedTab = await reopened.newPage();
+    await reopenedTab.goto(`${server.baseURL}/`);
+    await expect(accountMenu(reopenedTab)).toBeVisible();
+    // Logging out in one tab ends the sign-in: the other tab signs out at once, and the reopened
+    // browser's refresh cookie opens nothing any more.
     await logOut(page, username);
+    await expect(secondTab.getByRole('banner').getByRole('button', { name: 'Entrar' })).toBeVisible();
+    const refused = await reopened.request.post(`${server.baseURL}/wps/session/refresh`);
+    expect(((await refused.json()) as { errorCode?: string }).errorCode).toBe('REFRESH_TOKEN_INVALID');
+    await secondTab.close();
+    await reopened.close();
+
     await page.getByRole('banner').getByRole('button', { name: 'Entrar' }).click();
     await expect(page.getByRole('dialog').getByRole('textbox', { name: 'Usuário', exact: true })).toHaveValue(username);
   });

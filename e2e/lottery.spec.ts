@@ -344,7 +344,13 @@ test('every lottery page renders at both widths, axe-clean, and an unknown game 
       await expect(page.getByTestId('lottery-game-card').first()).toBeVisible();
       if (url.includes('gameCode')) await expect(page.getByTestId('lottery-game')).toBeVisible();
       await noSidewaysScroll(page);
-      if (viewport.width >= 768) {
+      const gamePage = !url.startsWith('/elott');
+      if (gamePage) {
+        // A game page: the header only, no side menu, right bar or footer (the product's route table).
+        await expect(page.getByRole('banner')).toBeVisible();
+        await expect(page.locator('.side-menu, .right-bar')).toHaveCount(0);
+        await expect(page.getByRole('contentinfo')).toHaveCount(0);
+      } else if (viewport.width >= 768) {
         // The page's content stops short of the fixed right bar: nothing of it sits underneath.
         const bar = await page.locator('.right-bar').boundingBox();
         const main = await page.locator('#main-content').boundingBox();

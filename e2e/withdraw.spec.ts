@@ -216,7 +216,7 @@ test.describe('withdrawals', () => {
       const order = panel.getByTestId(`withdrawal-${id}`);
       await expect(order.getByTestId('withdrawal-status')).toHaveText('Aprovado – confirme o recebimento');
       await saveScreenshot(page, { path: path.join(SHOTS, 'withdraw-approved-1366.png') });
-      await order.getByRole('button', { name: 'Recebido', exact: true }).click();
+      await order.getByRole('button', { name: 'Recebi', exact: true }).click();
       await expect(order.getByTestId('withdrawal-status')).toHaveText('Recebido');
       await expect(balance).toHaveText(/R\$\s*380,00/);
     });
@@ -249,7 +249,7 @@ test.describe('withdrawals', () => {
       await callApi(a, 'POST', `/ops/withdrawals/${id}/approve`, { reason: 'checked by e2e' }, ops);
       panel = await reopenWithdraw(page);
       const order = panel.getByTestId(`withdrawal-${id}`);
-      await order.getByRole('button', { name: 'Não recebido' }).click();
+      await order.getByRole('button', { name: 'Não recebi', exact: true }).click();
       const dialog = page.getByRole('dialog', { name: 'Saque não recebido' });
       await dialog
         .getByLabel('Imagens de comprovante')

@@ -311,8 +311,9 @@ export async function startServer(
  * Start a built server on an empty database, so that its start installs the demo operator as a
  * newcomer's does (server.ts): the permissive licence, the demo's site content (promotions,
  * banners, legal pages) and its rewards programmes with the demo operators `demoadmin` and
- * `demofinance`. The suites' other servers start from the seeded template, which that start leaves
- * alone. Ops commands for it run after it started (runOps): one before would seed the database first.
+ * `demofinance`. The suites' other servers start from the seeded template: their first start
+ * claims the demo installation too, with the content and rewards off (playwright.config.ts), so it
+ * sets the permissive licence where a suite's console chose none and adds nothing else.
  */
 export async function startDemoServer(name: string, port: number): Promise<ExtraServer> {
   await assertPortFree(port, name);

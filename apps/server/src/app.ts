@@ -178,8 +178,10 @@ export async function buildApp(opts: {
   registerKeyRoutes(z, services);
   registerWalletRoutes(z, services);
   registerVerificationRoutes(z, services);
-  registerSessionRoutes(z, services);
-  registerLoginVerificationRoutes(z, services);
+  // The refresh cookie is Secure in production whatever the request says (session/refresh-cookie.ts).
+  const cookieSecurity = { production: config.nodeEnv === 'production' };
+  registerSessionRoutes(z, services, cookieSecurity);
+  registerLoginVerificationRoutes(z, services, cookieSecurity);
   registerOidcRoutes(z, services);
   registerOidcOpsRoutes(z, services);
   registerMemberRoutes(z, services);

@@ -2,7 +2,7 @@ import { assertProductionSafe, ConfigError, loadConfig } from './config';
 import { createLogger } from './logger';
 import { openDatabase } from './db/database';
 import { runMigrations } from './db/migrate';
-import { seedDemoOperator } from './db/seed';
+import { claimDemoInstall, seedDemoOperator } from './db/seed';
 import { installDemo } from './db/seed-jurisdiction';
 import { buildApp } from './app';
 import { startPeriodicJobs } from './jobs/periodic-jobs';
@@ -26,7 +26,7 @@ async function main() {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const applied = await runMigrations(database);
   if (applied.length) log.info({ applied }, 'migrations applied');
-  const { firstSeed } = await seedDemoOperator(database.db);
+  await seedDemoOperator(database.db);
   // Development: the reference vendor beside the server, so SBX (seamless) and SBT (transfer) can be played with no setup.
   // Its port must be known before the app is built (the gateway's adapters, the CSP's frame-src).
   const sandbox =
@@ -66,11 +66,12 @@ async function main() {
       });
     }
   }
-  // On the start that created the database only (one instance wins firstSeed): the licence profile
-  // of DEMO_JURISDICTION (BR unless told), set through the switch's own check; then a newcomer's
-  // site content (DEMO_CONTENT=off leaves it empty), under BR the demo players, and under the
-  // permissive profile the rewards programmes with their demo operators (DEMO_REWARDS=off: none).
-  if (firstSeed)
+  // On the first start of a new database, whoever created it (one instance wins the claim): the
+  // licence profile of DEMO_JURISDICTION (BR unless told; a licence the console set first stands),
+  // set through the switch's own check; then a newcomer's site content (DEMO_CONTENT=off leaves it
+  // empty), under BR the demo players, and under the permissive profile the rewards programmes with
+  // their demo operators (DEMO_REWARDS=off: none).
+  if (await claimDemoInstall(database.db))
     log.info(
       await installDemo(app.services, {
         profile: config.demoJurisdiction,

@@ -16,6 +16,7 @@ import { createMemberService } from './modules/member/member.service';
 import { createLoginVerificationService } from './modules/login-verification/login-verification.service';
 import { createMemberViews } from './modules/member/member-views';
 import { createSessionService } from './modules/session/session.service';
+import { createRefreshTokens } from './modules/session/refresh-tokens';
 import { createExchangeCodeService } from './modules/session/exchange-code.service';
 import { createOidc } from './modules/oidc/oidc.module';
 import { createSecurityService } from './modules/security/security.service';
@@ -145,6 +146,8 @@ export function createServices(ctx: AppContext) {
       return minutes === null ? null : minutes * 60;
     },
   });
+  // The refresh cookie's sign-ins (docs/decisions.md, "Staying signed in: refresh tokens").
+  const refreshTokens = createRefreshTokens({ ...ctx, session });
   const loginCodes = createExchangeCodeService({
     ...ctx,
     session,
@@ -778,6 +781,7 @@ export function createServices(ctx: AppContext) {
     captcha,
     otp,
     session,
+    refreshTokens,
     loginCodes,
     oidc,
     loginVerification,

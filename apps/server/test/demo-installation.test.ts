@@ -3,7 +3,8 @@ import { findBonusOffer } from '@wps/shared/bonus-offers';
 import type { JurisdictionProfile } from '@wps/shared/licence';
 import type { Banner, LiveContentItem } from '@wps/shared/schemas/content';
 import type { PermissionResult } from '@wps/shared/schemas/system';
-import { installDemo, type DemoInstallation } from '../src/db/seed-jurisdiction';
+import { claimDemoInstall, seedDemoOperator } from '../src/db/seed';
+import { installDemo, prepareForLicence, type DemoInstallation } from '../src/db/seed-jurisdiction';
 import { DEMO_PLAYER_PASSWORD, DEMO_PLAYERS } from '../src/db/seed-demo-players';
 import { DEMO_OPERATOR_IDENTITY } from '../src/modules/system/operator-settings';
 import { call, login, valueOf } from './api-client';
@@ -101,5 +102,67 @@ describeEachDatabase('the demo installed with DEMO_JURISDICTION=permissive', (ta
       await call(t.app, 'GET', '/wps/content/banners?group=w_home', { headers: { language: 'PT' } }),
     ).list;
     expect(banners.map((b) => b.linkageType)).toEqual(['page']);
+  });
+});
+
+// An operator may create the database with `npm run ops` (the first admin) or `npm run migrate`
+// before the first `npm start`: the seed those commands run marks the installation owed, and the
+// first server start claims it (server.ts), once, whatever made the database.
+describeEachDatabase('the demo owed to a database the console created', (target) => {
+  const state: { t?: TestApp } = {};
+  beforeAll(async () => {
+    // createTestApp migrates and runs the seed every command runs (seedDemoOperator), as `npm run ops` does.
+    state.t = await createTestApp(target);
+  });
+  afterAll(async () => {
+    await state.t?.close();
+  });
+
+  it('is claimed by one start only, and a later seed does not owe it again', async () => {
+    const { db } = state.t!.database;
+    const claims = await Promise.all([claimDemoInstall(db), claimDemoInstall(db)]);
+    expect(claims.filter(Boolean)).toHaveLength(1);
+    await seedDemoOperator(db);
+    expect(await claimDemoInstall(db)).toBe(false);
+  });
+
+  it('keeps a licence the console chose first, and installs the content under it', async () => {
+    const { services } = state.t!.app;
+    // As `licence:set BR --prepare` does.
+    await prepareForLicence(services, 'BR');
+    await services.licence.changes.setFromConsole('BR', 'set before the first start', {
+      actorType: 'system',
+      actorId: 'ops-console',
+    });
+    const installation = await installDemo(services, { profile: 'permissive', content: true, rewards: true });
+    expect(installation).toMatchObject({ profile: 'BR', players: [], rewards: null });
+    expect(installation.contentItems).toBeGreaterThan(0);
+    expect((await services.licence.view()).profile).toBe('BR');
+    const terms = await call(state.t!.app, 'GET', '/wps/content/pages/terms', { headers: { language: 'PT' } });
+    expect(terms.statusCode).toBe(200);
+    const promotions = valueOf<{ list: LiveContentItem[] }>(
+      await call(state.t!.app, 'GET', '/wps/content/promotions', { headers: { language: 'PT' } }),
+    ).list;
+    expect(promotions.filter(isBonus)).toEqual([]);
+  });
+});
+
+describeEachDatabase('a licence kept by the console', (target) => {
+  const state: { t?: TestApp } = {};
+  beforeAll(async () => {
+    state.t = await createTestApp(target);
+  });
+  afterAll(async () => {
+    await state.t?.close();
+  });
+
+  it('counts as chosen, so the demo does not switch it', async () => {
+    const { changes } = state.t!.app.services.licence;
+    expect(await changes.chosen()).toBe(false);
+    // The migration's default is the generic licence: the console keeps it, and that is a choice.
+    await changes.setFromConsole('permissive', 'keep the generic licence', { actorType: 'system', actorId: 'ops' });
+    expect(await changes.chosen()).toBe(true);
+    const installation = await installDemo(state.t!.app.services, { profile: 'BR', content: false, rewards: false });
+    expect(installation).toMatchObject({ profile: 'permissive', players: [], contentItems: 0 });
   });
 });

@@ -28,7 +28,8 @@ const INVENTORY: Record<LicenceDoor, { routes: string[]; checks: string[] }> = {
   },
   // Every way a player session opens: a password or SMS code (login), the new-device code (verify),
   // a login exchange code, an identity provider's sign-in (callback), free play, the reset by SMS
-  // code that logs in, and a registration's first session (with the provider's). The door is asked
+  // code that logs in, a refresh cookie's new session (a second tab, a reopened browser), and a
+  // registration's first session (with the provider's). The door is asked
   // in the session's transaction (the session module's open guard), so a path missing here is refused.
   'session.open': {
     routes: [
@@ -39,6 +40,7 @@ const INVENTORY: Record<LicenceDoor, { routes: string[]; checks: string[] }> = {
       'POST /wps/session/login/exchange',
       'POST /wps/session/login/freeplay',
       'POST /wps/session/login/verify',
+      'POST /wps/session/refresh',
       'PUT /wps/member/register',
       'PUT /wps/member/register/mobile',
     ],

@@ -51,6 +51,9 @@ export async function startInstance(name: string, databaseUrl: string, env: Reco
       LOG_LEVEL: 'info',
       SCRYPT_LOG_N: '10',
       NODE_ENV: 'test',
+      // The suites seed the database before the instances start, so the first start installs the
+      // demo (server.ts): its licence and rewards follow vitest.config.ts, its site content is left out.
+      DEMO_CONTENT: 'off',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

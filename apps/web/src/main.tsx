@@ -5,7 +5,9 @@ import { statusQueryOptions } from './features/system/api/get-status';
 import { installGlobalErrorReporting, installStaleChunkReload } from './lib/error-reporting';
 import { i18nReady } from './lib/i18n';
 import { createQueryClient } from './lib/query-client';
-import { consumeUrlLoginCode } from './lib/session-storage';
+import { restoreSessionAtStart } from './lib/session-refresh';
+import { clearSession, consumeUrlLoginCode } from './lib/session-storage';
+import { listenForSignOut } from './lib/session-sync';
 import './styles/tokens.css';
 import './styles/base.css';
 import { App } from './app/app';
@@ -23,10 +25,20 @@ const queryClient = createQueryClient();
 void queryClient.prefetchQuery(statusQueryOptions);
 void queryClient.prefetchQuery(permissionQueryOptions);
 
+// A tab with no session of its own in a browser that is signed in (a second tab, the browser
+// reopened) opens one from the refresh cookie before it draws, so it starts signed in.
+const restored = restoreSessionAtStart();
+
+// Logging out in another tab signs this one out too.
+listenForSignOut(() => {
+  clearSession();
+  queryClient.removeQueries({ queryKey: ['member'] });
+});
+
 const root = document.getElementById('root');
 if (root) {
   // Rendered even if the strings failed to load (the stale-chunk reload or the error pages take over).
-  void i18nReady.finally(() => {
+  void Promise.all([i18nReady.catch(() => undefined), restored]).finally(() => {
     createRoot(root).render(
       <StrictMode>
         <App queryClient={queryClient} />

@@ -104,6 +104,12 @@ export const COMPLETE_LANGUAGES: readonly LanguageCode[] = ['PT', 'EN'];
 export const SMS_COUNTDOWN_SECONDS_PER_MINUTE = 60;
 export const CLICK_THROTTLE_MS = 1000;
 export const REMEMBER_ME_DAYS = 1;
+/**
+ * How long "Lembrar de mim" keeps a player signed in on a browser (the refresh cookie's Max-Age and
+ * its sign-in's absolute end; docs/decisions.md, "Staying signed in"). The session rules still
+ * hold inside it: a sign-in left unused past the idle limit ends.
+ */
+export const REFRESH_REMEMBER_DAYS = 30;
 export const COUNTRY_PICKER_CLOSE_DELAY_MS = 200;
 export const CAPTCHA_TTL_MS = 2 * 60 * 1000;
 export const CAPTCHA_AFTER_FAILURES = 3;

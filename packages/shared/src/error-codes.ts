@@ -142,6 +142,13 @@ export const ErrorCode = {
   ROUND_IN_PROGRESS: 'ROUND_IN_PROGRESS',
   /** A login link's code that is unknown, used, expired or whose session ended. */
   LOGIN_CODE_INVALID: 'LOGIN_CODE_INVALID',
+  /**
+   * No refresh cookie, or one that is unknown, spent, expired, or whose sign-in ended (logout, a
+   * password change, an operator, idle past the limit: then `value.sessionEnded` is 'idle').
+   */
+  REFRESH_TOKEN_INVALID: 'REFRESH_TOKEN_INVALID',
+  /** A spent refresh token came back: someone copied it, so the whole sign-in was ended. */
+  REFRESH_TOKEN_REUSED: 'REFRESH_TOKEN_REUSED',
   /** An e-mailed password-reset link that is unknown, used or expired. */
   RESET_LINK_INVALID: 'RESET_LINK_INVALID',
   /** Back-office player administration: an unknown player; manual adjustments and their approval. */

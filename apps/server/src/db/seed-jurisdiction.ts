@@ -104,8 +104,9 @@ export type DemoInstallation = {
 };
 
 /**
- * What the start that created the database installs after the app is built (server.ts): the
- * licence first, so the content and the players are made under it and through its doors; the
+ * What the first server start of a new database installs after the app is built (server.ts,
+ * whichever command created the database): the licence first (DEMO_JURISDICTION's, unless the
+ * console chose one before), so the content and the players are made under it and through its doors; the
  * demo's site content when DEMO_CONTENT allows, without what the licence forbids; under BR the
  * demo players (seed-demo-players.ts), where the sandbox identity provider runs; under the
  * permissive profile, when DEMO_REWARDS allows, every rewards programme on with its demo operators
@@ -117,16 +118,21 @@ export async function installDemo(
     Parameters<typeof seedDemoRewards>[0],
   options: { profile: JurisdictionProfile; content: boolean; rewards: boolean },
 ): Promise<DemoInstallation> {
-  await seedDemoLicence(services, options.profile);
+  // A licence the operator chose before the first start (the console's `licence:set`) stands; the
+  // rest of the demo is installed under the profile in force, so it breaks none of its rules.
+  if (!(await services.licence.changes.chosen())) await seedDemoLicence(services, options.profile);
+  const { profile } = await services.licence.view();
   // The demo's promotions are paid by its rewards programmes (seed-demo-rewards.ts): without them, none.
-  const promotions = options.profile === 'permissive' && options.rewards;
+  const promotions = profile === 'permissive' && options.rewards;
   const contentItems = options.content
-    ? await seedDemoContent(services.content, licenceRules(options.profile), { promotions })
+    ? await seedDemoContent(services.content, licenceRules(profile), { promotions })
     : 0;
   // The demo players pass the sandbox identity check and confirm an e-mail through the development
-  // outbox: where either is off (production), there are none.
+  // outbox: where either is off (production), there are none. They are the BR demo's: a server told
+  // to install another profile makes none, whatever licence the console chose.
   const sandboxed = services.kyc.isSandboxEnabled && services.notifier.servesDevOutbox('email');
-  const players = options.profile === 'BR' && sandboxed ? await seedDemoPlayers(services) : [];
-  const rewards = options.profile === 'permissive' && options.rewards ? await seedDemoRewards(services) : null;
-  return { profile: options.profile, contentItems, players, rewards };
+  const brDemo = options.profile === 'BR' && profile === 'BR';
+  const players = brDemo && sandboxed ? await seedDemoPlayers(services) : [];
+  const rewards = profile === 'permissive' && options.rewards ? await seedDemoRewards(services) : null;
+  return { profile, contentItems, players, rewards };
 }

@@ -11,10 +11,25 @@ import {
   SETTING_KEYS,
   getDemoSettings,
 } from '../modules/system/operator-settings';
-import { insertMissingSettings, upsertRegionCidr, upsertSetting } from '../modules/system/system.repository';
+import {
+  claimDemoInstallation,
+  insertMissingSettings,
+  markDemoInstallationPending,
+  upsertRegionCidr,
+  upsertSetting,
+} from '../modules/system/system.repository';
 import type { Database } from './schema';
 
 export type SeedResult = { insertedSettings: string[]; firstSeed: boolean };
+
+/**
+ * Whether this start installs the demo (server.ts): true for the one start that claims the
+ * installation the database was owed since its first seed, whether that seed ran in a server, in
+ * `npm run migrate` or in the ops console (an operator making the first admin before `npm start`).
+ */
+export function claimDemoInstall(db: Kysely<Database>): Promise<boolean> {
+  return claimDemoInstallation(db);
+}
 
 /**
  * Seed the demo operator. Idempotent and run at every start: settings that are missing get
@@ -35,6 +50,9 @@ export async function seedDemoOperator(db: Kysely<Database>): Promise<SeedResult
     await upsertSetting(db, 'operatorIdentity', DEMO_OPERATOR_IDENTITY);
     for (const block of DEMO_REGION_CIDRS) await upsertRegionCidr(db, block);
     await seedDemoAgent(db);
+    // The rest of the demo (licence, site content, players, rewards) needs the built app: the
+    // first server start installs it, whichever command created the database (claimDemoInstall).
+    await markDemoInstallationPending(db);
   }
   await ensureCurrentKey(db);
   // Fills an empty channel table only, so databases seeded before deposits existed get them too.

@@ -176,10 +176,7 @@ export function AppRoutes() {
           ))}
           <Route path="pvp" element={page(<PvpRoute />)} />
           <Route path="rng" element={page(<RngPage />)} />
-          <Route path="lottery" element={page(<LotteryPage kind="quick" path="/lottery" />)} />
           <Route path="elott" element={page(<LotteryPage kind="quick" path="/elott" />)} />
-          <Route path="vnlottery" element={page(<LotteryPage kind="vn" path="/vnlottery" />)} />
-          <Route path="seaLottery" element={page(<LotteryPage kind="sea" path="/seaLottery" />)} />
           <Route path="inhouse" element={page(<InhouseLobbyPage />)} />
           <Route path="inhouse/:game" element={page(<InhouseGamePage />)} />
           <Route path="terms" element={page(<LegalPageRoute page="terms" />)} />
@@ -209,6 +206,10 @@ export function AppRoutes() {
         {/* App download: a game page in the product's sense, so header and banner but no side menu. */}
         <Route element={<Layout hasSideMenu={false} hasFooter={false} />}>
           <Route path="down" element={page(<DownloadPage />)} />
+          {/* The lotteries' own pages are game pages too: the header only, as the product gives them (/elott, a navigation target, keeps the frame). */}
+          <Route path="lottery" element={page(<LotteryPage kind="quick" path="/lottery" />)} />
+          <Route path="vnlottery" element={page(<LotteryPage kind="vn" path="/vnlottery" />)} />
+          <Route path="seaLottery" element={page(<LotteryPage kind="sea" path="/seaLottery" />)} />
           {/* The seamless-wallet vendors' lobby: a game page too (header and side menu in the product's list, the menu hidden on game pages). */}
           <Route path="seamless" element={page(<SeamlessLobbyPage />)} />
         </Route>

@@ -16,10 +16,11 @@ const BR_IDENTITY: PublicOperatorIdentity = {
   selfExclusionUrl: 'https://www.gov.br/autoexclusaoapostas',
 };
 
-async function renderFooter(operatorIdentity: PublicOperatorIdentity) {
+async function renderFooter(operatorIdentity: PublicOperatorIdentity, legalPages: string[] = []) {
   stubApi({
     'GET /wps/system/permission': ok(buildPermission({ operatorIdentity })),
     'GET /wps/content/footer': ok({ list: [] }),
+    'GET /wps/content/pages': ok({ list: legalPages }),
     'POST /wps/relay/GCSGAME_newGameVendor': pending,
   });
   await renderWithProviders(<Footer />, { signedIn: false });
@@ -69,6 +70,20 @@ describe('Footer: who runs the site (operator identification)', () => {
     await within(footer).findByTestId('rg-notice');
     expect(within(footer).queryByRole('region', { name: 'Quem opera este site' })).toBeNull();
     expect(within(footer).queryByText('CNPJ')).toBeNull();
+  });
+});
+
+describe('Footer: the legal pages', () => {
+  it('links only the published legal pages, and always the help centre', async () => {
+    const footer = await renderFooter(BR_IDENTITY, ['terms', 'responsible_gaming']);
+    const legal = within(footer).getByRole('navigation', { name: 'Informações legais' });
+    expect(await within(legal).findByRole('link', { name: 'Termos de uso' })).toHaveAttribute('href', '/terms');
+    expect(within(legal).getByRole('link', { name: 'Jogo responsável' })).toHaveAttribute(
+      'href',
+      '/responsible-gaming',
+    );
+    expect(within(legal).getByRole('link', { name: 'Central de ajuda' })).toHaveAttribute('href', '/help');
+    expect(within(legal).queryByRole('link', { name: 'Política de privacidade' })).toBeNull();
   });
 });
 

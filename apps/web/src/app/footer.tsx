@@ -7,18 +7,22 @@ import { toSafeHttpUrl } from '../lib/safe-url';
 import { Logo } from '../components/ui/logo';
 import { ResponsibleGamingNotice } from '../components/ui/responsible-gaming-notice';
 import { useFooterBlocks } from '../features/content/api/list-footer-blocks';
+import { useLegalPages } from '../features/content/api/list-legal-pages';
 import { AffiliateBlock, FooterLines, PaymentLogos, ProviderLogos } from './footer-blocks';
 import { OperatorIdentification, SelfExclusionLink } from './operator-identification';
 import './footer.css';
 
 type Social = { type: 'FACEBOOK' | 'INSTAGRAM' | 'TELEGRAM'; label: string; Icon: ComponentType<{ size?: number }> };
 
-/** The operator's legal pages (a page not yet published shows the 404 page). */
+/**
+ * The operator's legal pages and the help centre. A legal page is linked once it is published (an
+ * unpublished one would open the 404 page); the help centre always opens.
+ */
 const LEGAL_LINKS = [
-  { to: '/terms', key: 'footer.terms' },
-  { to: '/privacy', key: 'footer.privacy' },
-  { to: '/responsible-gaming', key: 'footer.responsibleGaming' },
-  { to: '/help', key: 'footer.help' },
+  { to: '/terms', key: 'footer.terms', page: 'terms' },
+  { to: '/privacy', key: 'footer.privacy', page: 'privacy' },
+  { to: '/responsible-gaming', key: 'footer.responsibleGaming', page: 'responsible_gaming' },
+  { to: '/help', key: 'footer.help', page: null },
 ] as const;
 
 const SOCIALS: readonly Social[] = [
@@ -41,6 +45,8 @@ export function Footer() {
   const { t } = useTranslation('storefront');
   const { data: permission } = usePermission();
   const blocks = useFooterBlocks().data ?? [];
+  const published = useLegalPages().data ?? [];
+  const links = LEGAL_LINKS.filter((link) => link.page === null || published.includes(link.page));
   const affiliate = blocks.find((item) => item.groupCode === 'affiliate');
   const licences = blocks.filter((item) => item.groupCode === 'licence');
   const payments = blocks.filter((item) => item.groupCode === 'payment');
@@ -81,7 +87,7 @@ export function Footer() {
       </div>
       <nav className="footer__links" aria-label={t('footer.legal')}>
         <ul>
-          {LEGAL_LINKS.map((link) => (
+          {links.map((link) => (
             <li key={link.to}>
               <Link to={link.to} className="footer__link">
                 {t(link.key)}

@@ -3,6 +3,7 @@ import type { ErrorCode } from '@wps/shared/error-codes';
 import type { RsaKeyResult } from '@wps/shared/schemas/session';
 import { clearSession, getMerchantCode, getToken } from './session-storage';
 import { noteSessionEnded } from './session-end';
+import { refreshSession } from './session-refresh';
 import { getStoredLanguage } from './language';
 
 /** Codes the client itself produces when no envelope came back. */
@@ -118,7 +119,11 @@ async function encodeBody(options: ApiRequestOptions, headers: Headers): Promise
   return JSON.stringify(options.body);
 }
 
-async function sendOnce<T>(path: string, options: ApiRequestOptions): Promise<T> {
+/**
+ * `mayRefresh`: a call refused because this tab's session ended tries the refresh cookie once
+ * (lib/session-refresh.ts) and is sent again with the new session; false on that second send.
+ */
+async function sendOnce<T>(path: string, options: ApiRequestOptions, mayRefresh = true): Promise<T> {
   const token = options.token !== undefined ? options.token : getToken();
   const headers = buildHeaders(token);
   const body = await encodeBody(options, headers);
@@ -143,6 +148,12 @@ async function sendOnce<T>(path: string, options: ApiRequestOptions): Promise<T>
   if (envelope && envelope.success === true) return envelope.value;
   if (!envelope || typeof envelope.errorCode !== 'string') {
     throw new ApiError('BAD_RESPONSE', `Unexpected response (HTTP ${response.status})`, response.status);
+  }
+  if (envelope.errorCode === 'UNAUTHORIZED' && token && options.token === undefined && mayRefresh) {
+    // This tab's session ended: the refresh cookie may open another (its sign-in still live), or
+    // another call already did while this one was out.
+    const current = getToken();
+    if (current === token ? await refreshSession() : current !== null) return sendOnce<T>(path, options, false);
   }
   // A token the server no longer accepts is dead: drop the session so the UI shows a visitor,
   // and keep the reason the server gave so the player is told why.

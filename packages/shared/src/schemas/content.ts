@@ -292,6 +292,13 @@ export const promotionQuerySchema = z.object({ category: z.enum(PROMOTION_CATEGO
 /** GET /wps/content/pages/:page: a legal page. */
 export const legalPageParamsSchema = z.object({ page: z.enum(LEGAL_PAGES) });
 
+/**
+ * GET /wps/content/pages: which legal pages are published, in the footer's order, so the site links
+ * only to pages that open (a link to an unpublished page would show the 404 page).
+ */
+export const publishedLegalPagesSchema = z.object({ list: z.array(z.enum(LEGAL_PAGES)) });
+export type PublishedLegalPages = z.infer<typeof publishedLegalPagesSchema>;
+
 /** GET /wps/system/helpCenter?q=: help articles by category, only those matching `q` when given. */
 export const helpCenterQuerySchema = z.object({ q: z.string().trim().max(100).optional() });
 export const helpCenterSchema = z.object({

@@ -55,6 +55,8 @@ export const loginVerifyBodySchema = z.object({
       z.ZodLiteral<90>,
     ],
   ),
+  /** The login form's "Lembrar de mim", carried to the session the code opens (schemas/session.ts). */
+  rememberMe: z.boolean().optional(),
 });
 export type LoginVerifyBody = z.input<typeof loginVerifyBodySchema>;
 

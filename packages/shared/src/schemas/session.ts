@@ -27,6 +27,8 @@ export const loginBodySchema = z.object({
   captchaKey: optionalText(64),
   /** A remembered device's token (login-verification.ts): a login carrying a live one is not asked for a code. */
   deviceToken: z.string().max(64).optional(),
+  /** "Lembrar de mim": a persistent refresh cookie (30 days) instead of one that ends with the browser. */
+  rememberMe: z.boolean().optional(),
 });
 export type LoginBody = z.input<typeof loginBodySchema>;
 

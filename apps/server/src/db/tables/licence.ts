@@ -8,13 +8,15 @@ type NullableText = ColumnType<string | null, string | null | undefined, string 
 
 export type LicenceChangeStatus = 'pending' | 'applied' | 'rejected' | 'refused';
 
-/** Tables owned by the licence module (migration 0560_operator_licence.sql). */
+/** Tables owned by the licence module (migrations 0560_operator_licence.sql and 0692_licence_chosen.sql). */
 export type LicenceTables = {
   operator_licence: {
     singleton: Generated<boolean>;
     profile: JurisdictionProfile;
     changed_at: ColumnType<Date, Date | undefined, Date>;
     changed_by: NullableInt8;
+    /** When a switch or the console last chose the profile; null: the migration's default (0692). */
+    chosen_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   };
   licence_changes: {
     id: Generated<string>;

@@ -64,6 +64,8 @@ export type MemberTables = {
     revoke_reason: SessionRevokeReason | null;
     ip: string | null;
     user_agent: string | null;
+    /** Migration 0683: the sign-in (refresh-token family) this session belongs to, if any. */
+    refresh_family_id: string | null;
   };
   password_reset_tokens: {
     token_hash: string;

@@ -4,7 +4,7 @@ import type { ColumnType } from 'kysely';
 type JsonColumn<T> = ColumnType<T, string, string>;
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 
-/** Tables owned by the system module (migrations 0001_system.sql, 0005_encryption_keys.sql and 0091_payload_nonces.sql). */
+/** Tables owned by the system module (migrations 0001_system.sql, 0005_encryption_keys.sql, 0091_payload_nonces.sql and 0691_demo_installation.sql). */
 export type SystemTables = {
   operator_settings: {
     key: string;
@@ -28,5 +28,12 @@ export type SystemTables = {
   payload_nonces: {
     nonce: string;
     expires_at: Date;
+  };
+  /** The demo installation a new database is owed until a server start claims it (0691_demo_installation.sql). */
+  demo_installation: {
+    singleton: ColumnType<boolean, boolean | undefined, never>;
+    state: 'pending' | 'installed';
+    created_at: CreatedAt;
+    installed_at: Date | null;
   };
 };

@@ -7,6 +7,7 @@ import {
   helpCenterQuerySchema,
   helpCenterSchema,
   legalPageParamsSchema,
+  publishedLegalPagesSchema,
   liveContentItemSchema,
   promotionQuerySchema,
 } from '@wps/shared/schemas/content';
@@ -89,6 +90,22 @@ export function registerContentPublicRoutes(app: RouteApp, { content }: AppServi
         request,
         reply,
         await content.answer('footer', language, '', async () => ({ list: await content.live('footer', language) })),
+      );
+    },
+  );
+
+  // Which legal pages open: the footer links only to those.
+  app.get(
+    '/wps/content/pages',
+    { schema: { response: success(publishedLegalPagesSchema) } },
+    async (request, reply) => {
+      const language = languageOf(request);
+      return sendPage(
+        request,
+        reply,
+        await content.answer('legal_page', language, '', async () => ({
+          list: await content.publishedLegalPages(language),
+        })),
       );
     },
   );

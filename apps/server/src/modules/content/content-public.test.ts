@@ -163,6 +163,9 @@ describeEachDatabase('site content for players', (target) => {
   });
 
   it('serves a published legal page and 404s one that is not', async () => {
+    // The footer links only to the pages this list names.
+    const published = async () => (await get<{ list: string[] }>('/wps/content/pages', 'PT')).list;
+    expect(await published()).not.toContain('terms');
     await publish(
       'legal_page',
       'terms',
@@ -175,6 +178,8 @@ describeEachDatabase('site content for players', (target) => {
     });
     expectFailure(await call(t.app, 'GET', '/wps/content/pages/privacy'), 'CONTENT_NOT_FOUND', 404);
     expectFailure(await call(t.app, 'GET', '/wps/content/pages/secrets'), 'VALIDATION_FAILED', 400);
+    expect(await published()).toContain('terms');
+    expect(await published()).not.toContain('privacy');
   });
 
   it('groups help articles by category and finds them without accents or case', async () => {

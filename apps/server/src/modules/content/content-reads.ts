@@ -4,8 +4,11 @@ import {
   type Announcement,
   type Banner,
   type HelpCenter,
+  LEGAL_PAGES,
   type LiveContentItem,
 } from '@wps/shared/schemas/content';
+
+type LegalPage = (typeof LEGAL_PAGES)[number];
 import { AppError } from '../../http/app-error';
 
 type Live = (
@@ -82,6 +85,12 @@ export function createContentReads(live: Live, gameVendor: GameVendor = async ()
         });
       }
       return banners;
+    },
+
+    /** The legal pages that are published, in LEGAL_PAGES order. */
+    async publishedLegalPages(language: string | undefined): Promise<LegalPage[]> {
+      const published = new Set((await live('legal_page', language)).map((item) => item.groupCode));
+      return LEGAL_PAGES.filter((page) => published.has(page));
     },
 
     /** A legal page (the first published one of its key); 404 CONTENT_NOT_FOUND when there is none. */

@@ -138,6 +138,19 @@ describeEachDatabase('sessions under the barred-persons list', (target) => {
         await callEncrypted(t.app, 'POST', '/wps/member/password/verification', body, { remoteAddress: ip }),
       );
     },
+    // A refresh cookie (a second tab, the browser reopened): given by a login under the permissive
+    // licence (no list), before the switch, like the exchange code's.
+    async refreshCookie(p) {
+      const cookie = refreshCookies.get(p.id) ?? (await withLicence('permissive', () => loginForCookie(p)));
+      return answerOf(
+        await t.app.inject({
+          method: 'POST',
+          url: '/wps/session/refresh',
+          headers: { cookie: `wps_refresh=${cookie}` },
+          remoteAddress: freshIp(),
+        }),
+      );
+    },
     // The identity provider's sign-in of a linked account goes through this call after the
     // provider vouched for the identity (oidc.service.ts's callback; the provider's own flow is
     // oidc.test.ts's): the session it opens is the one asked here.
@@ -154,6 +167,16 @@ describeEachDatabase('sessions under the barred-persons list', (target) => {
 
   /** Login codes minted before a switch to BR, by member. */
   const minted = new Map<string, string>();
+  /** Refresh cookies given before a switch to BR, by member. */
+  const refreshCookies = new Map<string, string>();
+
+  /** The refresh cookie of a fresh remember-me login of the player's (under the licence in force). */
+  async function loginForCookie(p: Player): Promise<string> {
+    const res = await login(t.app, p.account, p.password, { rememberMe: true }, { remoteAddress: freshIp() });
+    valueOf<LoginResult>(res);
+    const line = [res.headers['set-cookie']].flat().find((l) => l?.startsWith('wps_refresh='));
+    return line!.split(';')[0]!.slice('wps_refresh='.length);
+  }
 
   /** A login exchange code from a fresh session of the player's (under the licence in force). */
   async function mintCode(p: Player): Promise<string> {
@@ -209,6 +232,8 @@ describeEachDatabase('sessions under the barred-persons list', (target) => {
     }
     const exchanging = players.get('exchangeCode')!;
     minted.set(exchanging.id, await mintCode(exchanging));
+    const refreshing = players.get('refreshCookie')!;
+    refreshCookies.set(refreshing.id, await loginForCookie(refreshing));
     await setLicence(t.app, 'BR');
     try {
       for (const [name, open] of Object.entries(paths))

@@ -11,8 +11,10 @@ import {
   decideLicenceChange,
   findPendingLicenceChange,
   insertLicenceChange,
+  findLicence,
   lockLicence,
   lockLicenceChange,
+  markLicenceChosen,
   writeLicence,
   type LicenceChangeRow,
 } from './licence.repository';
@@ -194,6 +196,14 @@ export function createLicenceChanges({ db, audit, operators }: LicenceChangesCon
     },
 
     /**
+     * Whether someone chose the profile in force (a switch, or the console's `licence:set`): the
+     * demo's installation keeps a chosen licence rather than set DEMO_JURISDICTION's.
+     */
+    async chosen(): Promise<boolean> {
+      return (await findLicence(db)).chosen_at !== null;
+    },
+
+    /**
      * The ops console's `licence:set`: the database owner sets the profile alone (a new
      * installation, the demo, tests), still refused while something live breaks it, and audited.
      * `via: 'seed'` is the demo installation's seed (db/seed-jurisdiction.ts): the same check,
@@ -207,7 +217,10 @@ export function createLicenceChanges({ db, audit, operators }: LicenceChangesCon
     ): Promise<void> {
       await runInTransaction(db, async (trx) => {
         const current = await lockLicence(trx);
-        if (current.profile === to) return;
+        if (current.profile === to) {
+          if (via === 'console') await markLicenceChosen(trx);
+          return;
+        }
         refuseIfBlocked(to, await blockersOf(trx, to));
         await writeLicence(trx, to, null);
         await audit.record(trx, {

@@ -28,7 +28,13 @@ export async function lockLicence(trx: Db): Promise<LicenceRow> {
 }
 
 export async function writeLicence(trx: Db, profile: JurisdictionProfile, by: string | null): Promise<void> {
-  await trx.updateTable('operator_licence').set({ profile, changed_at: new Date(), changed_by: by }).execute();
+  const at = new Date();
+  await trx.updateTable('operator_licence').set({ profile, changed_at: at, changed_by: by, chosen_at: at }).execute();
+}
+
+/** The console kept the profile in force: it is chosen from now on, though nothing changed. */
+export async function markLicenceChosen(trx: Db): Promise<void> {
+  await trx.updateTable('operator_licence').set({ chosen_at: new Date() }).where('chosen_at', 'is', null).execute();
 }
 
 export async function insertLicenceChange(

@@ -15,10 +15,11 @@ import { success } from '../../openapi/responses';
 import { requireMember } from '../../plugins/auth';
 import type { AppServices } from '../../services';
 import { readOrigin } from '../member/member.routes';
+import { issueRefreshCookie, type CookieSecurity } from '../session/refresh-cookie';
 import { requestOperator } from '../operator/operator-auth';
 
 /** The code step of a login from a new device, and remembered devices (player and back office). */
-export function registerLoginVerificationRoutes(app: RouteApp, services: AppServices): void {
+export function registerLoginVerificationRoutes(app: RouteApp, services: AppServices, security: CookieSecurity): void {
   const { loginVerification, member } = services;
 
   app.post(
@@ -27,9 +28,13 @@ export function registerLoginVerificationRoutes(app: RouteApp, services: AppServ
       config: { licenceDoors: ['session.open'] },
       schema: { body: loginVerifyBodySchema, response: success(loginVerifiedResultSchema) },
     },
-    async (request) => {
+    async (request, reply) => {
       const origin = readOrigin(request);
-      return ok(await loginVerification.verify(request.body, origin, (login) => member.loginVerified(login, origin)));
+      const answer = await loginVerification.verify(request.body, origin, (login) =>
+        member.loginVerified(login, origin),
+      );
+      await issueRefreshCookie(services, reply, request, security, answer, request.body.rememberMe);
+      return ok(answer);
     },
   );
 

@@ -9,6 +9,7 @@ import type {
   LoginVerifyBody,
   TrustedDevice,
 } from '@wps/shared/schemas/login-verification';
+import { loginCodeMail, loginCodeSms, noticeLanguage, type NoticeLanguage } from '../verification/notice-texts';
 import type { AppContext } from '../../app-context';
 import type { Database } from '../../db/schema';
 import { runInTransaction } from '../../db/run-in-transaction';
@@ -51,7 +52,7 @@ export const LOGIN_CODE_LIMITS = {
   checksPerIp: { limit: 30, windowSeconds: 10 * 60 },
 } as const;
 
-export type LoginOrigin = { ip: string; userAgent: string | null };
+export type LoginOrigin = { ip: string; userAgent: string | null; language?: string | undefined };
 
 /** What the code step hands back to the member module to open the session. */
 export type VerifiedLogin = { memberId: string; mustChangePassword: boolean; passwordExpired: boolean };
@@ -77,14 +78,6 @@ const randomToken = () => crypto.randomBytes(32).toString('base64url');
 const hashCode = (salt: string, challengeHash: string, code: string) =>
   hashOneTimeCode(salt, ['login', challengeHash], code);
 
-function codeText(code: string): string {
-  return [
-    `Seu código para entrar de um novo dispositivo: ${code}. Válido por ${OTP_TTL_MINUTES} minutos. Não o compartilhe.`,
-    '',
-    `Your code to log in from a new device: ${code}. Valid for ${OTP_TTL_MINUTES} minutes. Do not share it.`,
-  ].join('\n');
-}
-
 function view(row: TrustedDeviceRow): TrustedDevice {
   return {
     id: row.id,
@@ -106,10 +99,11 @@ export function createLoginVerificationService(ctx: LoginVerificationContext) {
   const now = ctx.now ?? Date.now;
 
   /** Deliver without making the caller wait: the answer's timing must not tell a sent code from none. */
-  function deliver(memberId: string, contacts: Contacts, code: string): Promise<void> {
+  function deliver(memberId: string, contacts: Contacts, code: string, language: NoticeLanguage): Promise<void> {
+    const mail = loginCodeMail(code, language);
     const sending = contacts.phoneE164
-      ? notifier.sendSms(contacts.phoneE164.replace(/^\+/, ''), `${codeText(code).split('\n')[0]} / Your code: ${code}`)
-      : notifier.sendEmail(contacts.email ?? '', 'Código de acesso / Login code', codeText(code));
+      ? notifier.sendSms(contacts.phoneE164.replace(/^\+/, ''), loginCodeSms(code, language))
+      : notifier.sendEmail(contacts.email ?? '', mail.subject, mail.text);
     return sending.catch((err: unknown) => log.warn({ err, memberId }, 'login code delivery failed'));
   }
 
@@ -192,7 +186,7 @@ export function createLoginVerificationService(ctx: LoginVerificationContext) {
           log.warn({ err }, 'login challenge prune failed'),
         );
       }
-      if (sendable && member && contacts) void deliver(member.id, contacts, code);
+      if (sendable && member && contacts) void deliver(member.id, contacts, code, noticeLanguage(origin.language));
       return {
         verificationRequired: true,
         challengeId,

@@ -184,6 +184,8 @@ export function createMemberCore(ctx: MemberContext) {
       passwordExpired: boolean;
       persistMustChange?: boolean;
       upgradedHash?: string | undefined;
+      /** A refresh: the sign-in (refresh family) the new session belongs to. */
+      refreshFamilyId?: string | undefined;
     },
   ): Promise<LoginResult> {
     if (row.status !== 'active') throw new AppError(ErrorCode.ACCOUNT_DISABLED, 'This account is disabled');
@@ -202,6 +204,7 @@ export function createMemberCore(ctx: MemberContext) {
         identityRequired,
         ip: origin.ip,
         userAgent: origin.userAgent,
+        refreshFamilyId: opts.refreshFamilyId,
       });
       await recordLogin(trx, row.id, {
         now: at,

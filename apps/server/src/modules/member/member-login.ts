@@ -190,6 +190,24 @@ export function createLogin(core: MemberCore) {
     },
 
     /**
+     * POST /wps/session/refresh, once the refresh token was spent: a new session for the member of
+     * the sign-in, opened as a login opens one (the account's status, the identity gate, the
+     * session.open door and the responsible-gaming guard), with the password flags the member's
+     * row gives now (a default password was recorded on the member at its login).
+     */
+    async resumeSession(memberId: string, familyId: string, origin: RequestOrigin): Promise<LoginResult> {
+      const row = await findCredentialsById(db, memberId);
+      if (!row) throw new AppError(ErrorCode.REFRESH_TOKEN_INVALID, 'Sign-in ended on this browser; log in again');
+      const trial = isTrialType(row.type);
+      const age = trial ? { expired: false, forceChange: false } : await core.passwordAge(row);
+      return core.startSession(row, origin, {
+        mustChangePassword: !trial && (row.mustChangePassword || age.forceChange),
+        passwordExpired: age.expired,
+        refreshFamilyId: familyId,
+      });
+    },
+
+    /**
      * POST /wps/session/login/freeplay: a trial account with a demo balance. Requests with one
      * client key (from one IP) share one account and one demo credit, however many run at once.
      */

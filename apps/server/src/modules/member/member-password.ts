@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { isTrialType } from '@wps/shared/constants';
 import { ErrorCode } from '@wps/shared/error-codes';
 import type { LoginResult } from '@wps/shared/schemas/common';
+import { noticeLanguage, passwordResetMail } from '../verification/notice-texts';
 import { AppError } from '../../http/app-error';
 import type { SessionMember } from '../session/session.service';
 import type { MemberCore } from './member-core';
@@ -100,17 +101,9 @@ export function createPasswords(core: MemberCore) {
         expiresAt: new Date(at.getTime() + RESET_TOKEN_TTL_MS),
       });
       const link = buildResetLink(token);
-      const text = [
-        `Olá ${row.account},`,
-        `Para redefinir a sua senha, abra este link nos próximos 30 minutos: ${link}`,
-        'Se não pediu esta alteração, ignore este e-mail.',
-        '',
-        `Hello ${row.account},`,
-        `To reset your password, open this link within 30 minutes: ${link}`,
-        'If you did not ask for this, ignore this e-mail.',
-      ].join('\n');
+      const mail = passwordResetMail(row.account, link, RESET_TOKEN_TTL_MS / 60_000, noticeLanguage(origin.language));
       // Sent in the background: the response time must not tell a match from a miss.
-      notifier.sendEmail(row.email, 'Redefinir senha / Reset your password', text).catch((err: unknown) => {
+      notifier.sendEmail(row.email, mail.subject, mail.text).catch((err: unknown) => {
         log.warn({ err }, 'password reset e-mail failed');
       });
     },

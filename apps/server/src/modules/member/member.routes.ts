@@ -16,6 +16,7 @@ import {
   setAvatarBodySchema,
 } from '@wps/shared/schemas/member';
 import { loginResultSchema } from '@wps/shared/schemas/common';
+import { headerLanguage } from '../../http/request-language';
 import type { RouteApp } from '../../app-types';
 import { ok } from '../../http/envelope';
 import { doneSchema, success } from '../../openapi/responses';
@@ -26,12 +27,7 @@ import type { RequestOrigin } from './member.service';
 /** Caller details every account call needs: IP (for limits), user agent and Language header. */
 export function readOrigin(request: FastifyRequest): RequestOrigin {
   const ua = request.headers['user-agent'];
-  const language = request.headers.language;
-  return {
-    ip: request.ip,
-    userAgent: typeof ua === 'string' ? ua : null,
-    language: typeof language === 'string' ? language : undefined,
-  };
+  return { ip: request.ip, userAgent: typeof ua === 'string' ? ua : null, language: headerLanguage(request) };
 }
 
 /** Registration, member info, language, passwords and the affiliate check. */

@@ -292,7 +292,8 @@ describeEachDatabase('member accounts', (target) => {
       t.app.inject({
         method: 'POST',
         url: '/wps/member/password/email',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        // The site is in English: the mail is too, and in English only.
+        headers: { 'content-type': 'application/x-www-form-urlencoded', language: 'EN' },
         payload: new URLSearchParams({ username: u, email: e }).toString(),
       });
     // Unknown accounts and wrong e-mails get the same answer and no mail.
@@ -301,6 +302,9 @@ describeEachDatabase('member accounts', (target) => {
     valueOf(await form(username.toUpperCase(), email.toUpperCase()));
 
     const mail = await waitForEmail(t.app, email);
+    expect(mail.subject).toBe('Reset your password');
+    expect(mail.text).toContain('To reset your password, open this link within 30 minutes');
+    expect(mail.text).not.toContain('senha');
     const token = /reset-password#token=([\w-]+)/.exec(mail.text)?.[1];
     expect(token).toBeTruthy();
     const otherMail = await t.app.inject({ method: 'GET', url: '/dev/outbox/email?to=other@example.com' });

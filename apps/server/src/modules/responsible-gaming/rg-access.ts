@@ -270,7 +270,11 @@ export function createRgAccess(ctx: RgContext, late: RgLatePorts, evict: (member
       const since = new Date(Math.min(periodStart(now, 'day', zone).getTime(), now.getTime() - DAY_MS));
       const live = (await ctx.session.sessionSpans(memberId, since)).filter((s) => s.endedAt === null);
       if (live.length === 0) return null;
-      if (session !== null && live.some((s) => now.getTime() - s.startedAt.getTime() >= Number(session) * MINUTE_MS)) {
+      // From the sign-in's login: a tab that opened its session from the refresh cookie continues it.
+      if (
+        session !== null &&
+        live.some((s) => now.getTime() - s.signInStartedAt.getTime() >= Number(session) * MINUTE_MS)
+      ) {
         await block(memberId, 'session_limit', new Date(now.getTime() + SESSION_LIMIT_BREAK_MINUTES * MINUTE_MS));
         return 'session_limit';
       }

@@ -4,6 +4,7 @@ import { OTP_MAX_ATTEMPTS, OTP_TTL_MINUTES } from '@wps/shared/constants';
 import { ErrorCode } from '@wps/shared/error-codes';
 import type { EmailCodeSent } from '@wps/shared/schemas/security';
 import type { SmsSentResult } from '@wps/shared/schemas/verification';
+import { emailBindCodeMail, emailBindNoticeMail, noticeLanguage } from '../verification/notice-texts';
 import { CHANGE_CHANNELS } from '../../db/change-feed';
 import { runInTransaction } from '../../db/run-in-transaction';
 import type { Database } from '../../db/schema';
@@ -105,12 +106,8 @@ export function createContactBinding(ctx: SecurityContext, confirmed: () => Cont
       const answer = { expiredMinutes: OTP_TTL_MINUTES, expirationTime: expiresAt.getTime() };
       if (await isEmailLinkedElsewhere(db, memberId, address)) {
         // No code: the address's owner is told instead, and the caller sees the usual answer.
-        const notice = [
-          'Alguém tentou vincular este e-mail a outra conta. Se não foi você, ignore esta mensagem.',
-          '',
-          'Someone tried to link this e-mail to another account. If it was not you, ignore this message.',
-        ].join('\n');
-        await notifier.sendEmail(email, 'Vincular e-mail / Link this e-mail', notice);
+        const notice = emailBindNoticeMail(noticeLanguage(origin.language));
+        await notifier.sendEmail(email, notice.subject, notice.text);
         return answer;
       }
       const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
@@ -123,12 +120,8 @@ export function createContactBinding(ctx: SecurityContext, confirmed: () => Cont
         createdAt,
         expiresAt,
       });
-      const text = [
-        `Seu código para vincular este e-mail: ${code}. Válido por ${OTP_TTL_MINUTES} minutos. Não o compartilhe.`,
-        '',
-        `Your code to link this e-mail: ${code}. Valid for ${OTP_TTL_MINUTES} minutes. Do not share it.`,
-      ].join('\n');
-      await notifier.sendEmail(email, 'Código de verificação / Verification code', text);
+      const mail = emailBindCodeMail(code, noticeLanguage(origin.language));
+      await notifier.sendEmail(email, mail.subject, mail.text);
       return answer;
     },
 
@@ -191,7 +184,13 @@ export function createContactBinding(ctx: SecurityContext, confirmed: () => Cont
       const phone = await phones.normalise(body.countryDialingCode, body.mobileNum);
       const l = BIND_LIMITS.smsSendPerMemberHourly;
       await rateLimiter.consume('sms-bind-send-member-hourly', memberId, l.limit, l.windowSeconds);
-      return otp.send({ purpose: 'bind', dialingCode: phone.dialingCode, mobile: phone.nationalNumber, ip: origin.ip });
+      return otp.send({
+        purpose: 'bind',
+        dialingCode: phone.dialingCode,
+        mobile: phone.nationalNumber,
+        ip: origin.ip,
+        language: origin.language,
+      });
     },
 
     /** POST /wps/member/mobile: link the number with its code; a linked number is final. */

@@ -40,7 +40,8 @@ export type SecurityContext = Pick<AppContext, 'db' | 'log'> & {
 };
 
 /** Who is calling: the IP is used for the code-sending limits. */
-export type SecurityOrigin = { ip: string };
+/** Who asks: the IP for the limits, and the site's language for the words of a code sent (verification/notice-texts.ts). */
+export type SecurityOrigin = { ip: string; language?: string | undefined };
 
 /** Used when the operator's register settings have no rule for the field. */
 export const FALLBACK_RULES = {

@@ -22,6 +22,7 @@ import {
   smsBindCodeBodySchema,
 } from '@wps/shared/schemas/security';
 import { smsSentResultSchema } from '@wps/shared/schemas/verification';
+import { headerLanguage } from '../../http/request-language';
 import type { RouteApp } from '../../app-types';
 import { ok } from '../../http/envelope';
 import { doneSchema, success } from '../../openapi/responses';
@@ -89,7 +90,12 @@ export function registerSecurityRoutes(app: RouteApp, services: AppServices): vo
     { schema: { body: emailBindCodeBodySchema, response: success(emailCodeSentSchema) } },
     async (request) => {
       const auth = await requireMember(request);
-      return ok(await security.sendEmailBindCode(auth.memberId, request.body.email, { ip: request.ip }));
+      return ok(
+        await security.sendEmailBindCode(auth.memberId, request.body.email, {
+          ip: request.ip,
+          language: headerLanguage(request),
+        }),
+      );
     },
   );
 
@@ -108,7 +114,12 @@ export function registerSecurityRoutes(app: RouteApp, services: AppServices): vo
     { schema: { body: smsBindCodeBodySchema, response: success(smsSentResultSchema) } },
     async (request) => {
       const auth = await requireMember(request);
-      return ok(await security.sendMobileBindCode(auth.memberId, request.body, { ip: request.ip }));
+      return ok(
+        await security.sendMobileBindCode(auth.memberId, request.body, {
+          ip: request.ip,
+          language: headerLanguage(request),
+        }),
+      );
     },
   );
 

@@ -34,6 +34,7 @@ export async function insertSession(
     expiresAt: Date;
     ip: string | null;
     userAgent: string | null;
+    refreshFamilyId?: string | null;
   },
 ): Promise<string> {
   const row = await db
@@ -48,6 +49,7 @@ export async function insertSession(
       expires_at: input.expiresAt,
       ip: input.ip,
       user_agent: input.userAgent,
+      refresh_family_id: input.refreshFamilyId ?? null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -129,17 +131,25 @@ export async function revokeMemberSessions(
   return Number(result.numUpdatedRows);
 }
 
-/** When a session began. */
+/**
+ * When a session began, as the player lived it: a session a refresh opened (a second tab, the
+ * browser reopened) continues its sign-in, which began at the login.
+ */
 export async function findSessionStart(db: Db, sessionId: string): Promise<Date | undefined> {
   const row = await db
-    .selectFrom('member_sessions')
-    .select('created_at')
-    .where('id', '=', sessionId)
+    .selectFrom('member_sessions as s')
+    .leftJoin('member_refresh_families as f', 'f.id', 's.refresh_family_id')
+    .select(['s.created_at as createdAt', 'f.created_at as signInAt'])
+    .where('s.id', '=', sessionId)
     .executeTakeFirst();
-  return row?.created_at;
+  return row ? (row.signInAt ?? row.createdAt) : undefined;
 }
 
-export type SessionSpan = { sessionId: string; startedAt: Date; endedAt: Date | null };
+/**
+ * `signInStartedAt`: the login the session continues (its refresh family's start), or its own
+ * start: a session-time limit counts from there, so a refresh does not restart the clock.
+ */
+export type SessionSpan = { sessionId: string; startedAt: Date; signInStartedAt: Date; endedAt: Date | null };
 
 /**
  * A member's sessions open at some point since `since`: each one's start and end. A revoked
@@ -154,19 +164,20 @@ export async function findMemberSessionSpans(
   nowMs: number,
 ): Promise<SessionSpan[]> {
   const rows = await db
-    .selectFrom('member_sessions')
-    .select(['id', 'created_at', 'revoked_at', 'last_seen_at', 'expires_at'])
-    .where('member_id', '=', memberId)
-    .where((eb) => eb.or([eb('revoked_at', 'is', null), eb('revoked_at', '>=', since)]))
-    .where('expires_at', '>=', since)
-    .orderBy('id', 'desc')
+    .selectFrom('member_sessions as s')
+    .leftJoin('member_refresh_families as f', 'f.id', 's.refresh_family_id')
+    .select(['s.id', 's.created_at', 's.revoked_at', 's.last_seen_at', 's.expires_at', 'f.created_at as sign_in_at'])
+    .where('s.member_id', '=', memberId)
+    .where((eb) => eb.or([eb('s.revoked_at', 'is', null), eb('s.revoked_at', '>=', since)]))
+    .where('s.expires_at', '>=', since)
+    .orderBy('s.id', 'desc')
     .limit(500)
     .execute();
   return rows.map((r) => {
     const idleEnd = r.last_seen_at.getTime() + idleSeconds * 1000;
     const naturalEnd = Math.min(idleEnd, r.expires_at.getTime());
     const endedAt = r.revoked_at ?? (naturalEnd <= nowMs ? new Date(naturalEnd) : null);
-    return { sessionId: String(r.id), startedAt: r.created_at, endedAt };
+    return { sessionId: String(r.id), startedAt: r.created_at, signInStartedAt: r.sign_in_at ?? r.created_at, endedAt };
   });
 }
 

@@ -21,6 +21,7 @@ import {
   type SessionRow,
 } from './session.repository';
 import { createSessionViews } from './session-views';
+import { revokeRefreshFamilies, type FamilyRevokeReason } from './refresh-token.repository';
 
 type Db = Kysely<Database>;
 
@@ -151,6 +152,8 @@ export function createSessionService(ctx: SessionContext) {
         identityRequired?: boolean;
         ip?: string | null;
         userAgent?: string | null;
+        /** The sign-in a refresh opens this session in (refresh-tokens.ts). */
+        refreshFamilyId?: string | undefined;
       },
     ): Promise<{ token: string; sessionId: string }> {
       if (openGuard) await openGuard(trx, input.memberId);
@@ -165,6 +168,7 @@ export function createSessionService(ctx: SessionContext) {
         expiresAt: new Date(at.getTime() + config.sessionAbsoluteSeconds * 1000),
         ip: input.ip ?? null,
         userAgent: input.userAgent ? input.userAgent.slice(0, MAX_USER_AGENT) : null,
+        refreshFamilyId: input.refreshFamilyId ?? null,
       });
       return { token, sessionId };
     },
@@ -219,28 +223,56 @@ export function createSessionService(ctx: SessionContext) {
       return null;
     },
 
+    /** The session and member a token names, live or not (a login's answer, to start its refresh family). */
+    async sessionOfToken(token: string): Promise<{ sessionId: string; memberId: string } | null> {
+      if (!token || token.length > 128) return null;
+      const row = await findSessionByTokenHash(hashSessionToken(token));
+      return row ? { sessionId: row.sessionId, memberId: row.memberId } : null;
+    },
+
     /** How long a session may stay unused now (the exchange codes' check reads it too). */
     idleSeconds,
 
-    /** Revoke one session: the player signed out (the default), or an operator ended it. */
+    /**
+     * Revoke one session: the player signed out (the default), or an operator ended it. Its
+     * sign-in goes with it (the refresh cookie's family and the sessions other tabs opened from it).
+     */
     async revoke(sessionId: string, reason: SessionRevokeReason = 'logged_out'): Promise<void> {
-      await db.transaction().execute(async (trx) => {
-        await revokeSession(trx, sessionId, new Date(now()), reason);
+      const evicted = await db.transaction().execute(async (trx) => {
+        const at = new Date(now());
+        await revokeSession(trx, sessionId, at, reason);
         await evict(trx, { sessionId });
+        const members = await revokeRefreshFamilies(trx, { ofSessionId: sessionId }, at, reason, reason);
+        for (const memberId of members) await evict(trx, { memberId });
+        return members;
       });
       // Again after commit: a read that ran between the first eviction and the commit may have
       // cached the session as live; the database's notification would evict it a moment later.
       feed?.announce(CHANGE_CHANNELS.sessionEvict, JSON.stringify({ sessionId }));
+      for (const memberId of evicted) feed?.announce(CHANGE_CHANNELS.sessionEvict, JSON.stringify({ memberId }));
     },
 
-    /** Revoke every session of a member except `keepSessionId` (after a password change, by default). */
+    /** End one sign-in and its sessions (a spent refresh token shown again, or one left idle). */
+    async revokeFamily(familyId: string, reason: FamilyRevokeReason, trx: Db = db): Promise<void> {
+      const members = await revokeRefreshFamilies(trx, { familyId }, new Date(now()), reason, 'logged_out');
+      for (const memberId of members) await evict(trx, { memberId });
+    },
+
+    /**
+     * Revoke every session of a member except `keepSessionId` (after a password change, by
+     * default), and every sign-in (refresh family) but the kept session's.
+     */
     async revokeOthers(
       memberId: string,
       keepSessionId: string | undefined,
       trx: Db = db,
       reason: SessionRevokeReason = 'password_changed',
     ): Promise<number> {
-      const revoked = await revokeMemberSessions(trx, memberId, new Date(now()), reason, keepSessionId);
+      const at = new Date(now());
+      const revoked = await revokeMemberSessions(trx, memberId, at, reason, keepSessionId);
+      // Their refresh cookies too: a revoked session must not come back through a refresh. The kept
+      // session's sign-in stays (the browser that changed the password stays signed in).
+      await revokeRefreshFamilies(trx, { memberId, exceptSessionId: keepSessionId }, at, reason, reason);
       await evict(trx, { memberId });
       return revoked;
     },

@@ -96,3 +96,26 @@ export async function lockSettings(db: Kysely<Database>, keys: readonly string[]
     .forUpdate()
     .execute();
 }
+
+/** A new database is owed the demo installation (seed.ts, on the seed that wrote the brand). */
+export async function markDemoInstallationPending(db: Kysely<Database>): Promise<void> {
+  await db
+    .insertInto('demo_installation')
+    .values({ state: 'pending' })
+    .onConflict((oc) => oc.column('singleton').doNothing())
+    .execute();
+}
+
+/**
+ * Claim the owed demo installation: true for the one start whose UPDATE turned it from pending, false
+ * for every other start (and for a database that was never owed one).
+ */
+export async function claimDemoInstallation(db: Kysely<Database>): Promise<boolean> {
+  const claimed = await db
+    .updateTable('demo_installation')
+    .set({ state: 'installed', installed_at: new Date() })
+    .where('state', '=', 'pending')
+    .returning('state')
+    .executeTakeFirst();
+  return claimed !== undefined;
+}

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { OTP_MAX_ATTEMPTS, OTP_RESEND_SECONDS, OTP_TTL_MINUTES } from '@wps/shared/constants';
+import { noticeLanguage, otpSms } from './notice-texts';
 import { ErrorCode } from '@wps/shared/error-codes';
 import type { SmsSentResult } from '@wps/shared/schemas/verification';
 import { AppError } from '../../http/app-error';
@@ -39,11 +40,6 @@ function isWellFormedNumber(dialingCode: string, mobile: string): boolean {
   return /^\+?\d{1,4}$/.test(dialingCode) && /^\d{4,15}$/.test(mobile);
 }
 
-/** The SMS body; the code is the only six-digit run in it. */
-export function formatOtpText(code: string): string {
-  return `Seu código de verificação: ${code}. Válido por ${OTP_TTL_MINUTES} minutos. Não o compartilhe. / Your code: ${code}`;
-}
-
 /** A code's hash is bound to its purpose and full number (one-time-code.ts). */
 const hashCode = (salt: string, purpose: OtpPurpose, phone: string, code: string) =>
   hashOneTimeCode(salt, [purpose, phone], code);
@@ -62,7 +58,7 @@ export function createOtpService(ctx: OtpContext) {
      * Generate, store and send a code. Throws TOO_MANY_REQUESTS (value { retryAfterSeconds })
      * when the number or the IP is over its limit, SMS_SEND_FAILED when the provider fails.
      */
-    async send(input: OtpTarget & { ip: string }): Promise<SmsSentResult> {
+    async send(input: OtpTarget & { ip: string; language?: string | undefined }): Promise<SmsSentResult> {
       if (!isWellFormedNumber(input.dialingCode, input.mobile)) {
         throw new AppError(ErrorCode.VALIDATION_FAILED, 'Invalid mobile number', {
           fields: [{ field: 'mobileNum', message: 'mobile number' }],
@@ -116,7 +112,7 @@ export function createOtpService(ctx: OtpContext) {
           log.warn({ err }, 'otp prune failed'),
         );
       }
-      await notifier.sendSms(phone, formatOtpText(code));
+      await notifier.sendSms(phone, otpSms(code, noticeLanguage(input.language)));
       return { expiredMinutes: OTP_TTL_MINUTES, expirationTime: expiresAt.getTime() };
     },
 

@@ -25,11 +25,12 @@ describeEachDatabase('verification routes', (target) => {
   });
   afterAll(async () => t.close());
 
-  async function sendRegisterSms(mobile: string, ip = nextIp()) {
+  async function sendRegisterSms(mobile: string, ip = nextIp(), language?: string) {
     const res = await t.app.inject({
       method: 'POST',
       url: '/wps/verification/sms/register',
       remoteAddress: ip,
+      headers: language ? { language } : {},
       payload: { countryDialingCode: '+55', mobileNo: mobile, geetestExtra: 'ignored' },
     });
     return { status: res.statusCode, body: res.json<Envelope<{ expiredMinutes: number; expirationTime: number }>>() };
@@ -103,6 +104,22 @@ describeEachDatabase('verification routes', (target) => {
       .verify({ purpose: 'register', dialingCode: '55', mobile, code })
       .catch((e: unknown) => e);
     expect(isAppError(reused) && reused.errorCode).toBe(ErrorCode.SMS_CODE_INVALID);
+  });
+
+  it("registration SMS: in the site's language, one language per message", async () => {
+    const texts: Record<string, string> = {};
+    for (const language of ['EN', 'PT', undefined]) {
+      const mobile = nextMobile();
+      expect((await sendRegisterSms(mobile, nextIp(), language)).status).toBe(200);
+      const [message] = (await readOutbox(`55${mobile}`)) as [OutboxSmsMessage];
+      texts[language ?? 'none'] = message.text.replace(message.code ?? 'missing', '######');
+    }
+    expect(texts).toEqual({
+      EN: `Your verification code: ######. Valid for ${OTP_TTL_MINUTES} minutes. Do not share it.`,
+      PT: `Seu código de verificação: ######. Válido por ${OTP_TTL_MINUTES} minutos. Não o compartilhe.`,
+      // No Language header: the site's default, Portuguese.
+      none: `Seu código de verificação: ######. Válido por ${OTP_TTL_MINUTES} minutos. Não o compartilhe.`,
+    });
   });
 
   it('SMS flood: the same number twice within 60 s is refused', async () => {

@@ -19,6 +19,7 @@ import type { RouteApp } from '../../app-types';
 import { ok } from '../../http/envelope';
 import { success } from '../../openapi/responses';
 import { AppError } from '../../http/app-error';
+import { headerLanguage } from '../../http/request-language';
 import type { AppServices } from '../../services';
 import { createPhoneNormaliser } from '../member/phone-numbers';
 
@@ -70,6 +71,7 @@ export function registerVerificationRoutes(app: RouteApp, services: AppServices)
           dialingCode: phone.dialingCode,
           mobile: phone.nationalNumber,
           ip: request.ip,
+          language: headerLanguage(request),
         }),
       );
     },
@@ -88,6 +90,7 @@ export function registerVerificationRoutes(app: RouteApp, services: AppServices)
           dialingCode: phone.dialingCode,
           mobile: phone.nationalNumber,
           ip: request.ip,
+          language: headerLanguage(request),
         }),
       );
     },
@@ -106,6 +109,7 @@ export function registerVerificationRoutes(app: RouteApp, services: AppServices)
           dialingCode: phone.dialingCode,
           mobile: phone.nationalNumber,
           ip: request.ip,
+          language: headerLanguage(request),
         }),
       );
     },

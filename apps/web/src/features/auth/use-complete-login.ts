@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import type { LoginResult } from '@wps/shared/schemas/common';
+import { markSignedIn } from '../../lib/session-refresh';
 import { setSessionValue, setToken } from '../../lib/session-storage';
 import { closeAllAuthModals, openChangePassword, openIdentityRequired } from './auth-modal-store';
 
@@ -20,6 +21,8 @@ export function useCompleteLogin() {
   return useCallback(
     (result: LoginResult, via: LoginVia) => {
       setToken(result.token);
+      // A password or SMS login left a refresh cookie: the browser's next tabs start signed in.
+      if (via === 'username' || via === 'sms') markSignedIn();
       setSessionValue('account', result.userInfo.userName);
       setSessionValue('username', result.userInfo.userName);
       setSessionValue('nickname', result.userInfo.nickname ?? '');

@@ -172,15 +172,26 @@ export function MyContractSection({
   );
 }
 
+/** Where a new offer is made: the form below, or why there is none (no live contract of one's own, no agent downline). */
+export type DownlineOffer = 'form' | 'needsOwnContract' | 'needsAgents';
+
+const NO_DOWNLINES_NOTE = {
+  form: 'contracts.noDownlines',
+  needsOwnContract: 'contracts.noDownlinesNeedsContract',
+  needsAgents: 'contracts.noDownlinesNeedsAgents',
+} as const;
+
 /** The member's contracts with its direct downlines: open offers and live contracts. */
 export function DownlineContractsSection({
   type,
   view,
   money,
+  offer,
 }: {
   type: ContractType;
   view: ContractView;
   money: MoneyFormat;
+  offer: DownlineOffer;
 }) {
   const { t } = useTranslation('agent');
   const action = useContractAction(type);
@@ -190,7 +201,7 @@ export function DownlineContractsSection({
       <h3 id={headingId} className="ac-section__title">
         {t('contracts.downlines')}
       </h3>
-      {view.downlines.length === 0 && <p className="ac-note">{t('contracts.noDownlines')}</p>}
+      {view.downlines.length === 0 && <p className="ac-note">{t(NO_DOWNLINES_NOTE[offer])}</p>}
       {view.downlines.map((contract) => (
         <article key={contract.id} className="ac-card" aria-label={contract.downline}>
           <h4 className="ac-card__title">{contract.downline}</h4>

@@ -6,9 +6,10 @@ import { TabPanel, Tabs } from '../../../components/ui/tabs';
 import { translateError } from '../../../lib/i18n';
 import type { MoneyFormat } from '../../../lib/money';
 import { useDownlines } from '../api/get-downlines';
+import type { ContractView } from '@wps/shared/schemas/agents';
 import { useContractView } from '../api/process-contract';
 import { ContractOfferForm, type DownlineOption } from './contract-offer-form';
-import { DownlineContractsSection, MyContractSection } from './contract-sections';
+import { DownlineContractsSection, MyContractSection, type DownlineOffer } from './contract-sections';
 import { IncomePage } from './income-page';
 import '../agent-centre.css';
 
@@ -35,6 +36,13 @@ function ContractViewStates({
       {children}
     </ListStates>
   );
+}
+
+/** Whether the offer form is shown, and if not, why: the empty list's note says what to do. */
+function offerState(view: ContractView, downlines: DownlineOption[] | undefined): DownlineOffer {
+  if (!view.current) return 'needsOwnContract';
+  if (downlines && downlines.length === 0) return 'needsAgents';
+  return 'form';
 }
 
 /**
@@ -65,7 +73,7 @@ export function ContractsPage({ money }: { money: MoneyFormat }) {
           {(view) => (
             <>
               <MyContractSection type={type} view={view} money={money} />
-              <DownlineContractsSection type={type} view={view} money={money} />
+              <DownlineContractsSection type={type} view={view} money={money} offer={offerState(view, downlines)} />
               {view.current && downlines && downlines.length > 0 && (
                 <ContractOfferForm key={type} type={type} money={money} downlines={downlines} />
               )}

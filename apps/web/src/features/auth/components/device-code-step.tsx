@@ -30,10 +30,13 @@ const schema = z.object({
  */
 export function DeviceCodeStep({
   challenge,
+  rememberMe,
   onVerified,
   onBack,
 }: {
   challenge: LoginVerificationRequired;
+  /** The login form's remember-me: how long the session's refresh cookie lasts. */
+  rememberMe: boolean;
   onVerified: (result: LoginVerifiedResult) => void;
   onBack: () => void;
 }) {
@@ -60,6 +63,7 @@ export function DeviceCodeStep({
         challengeId: challenge.challengeId,
         code: values.code.trim(),
         rememberDays: Number(values.rememberDays) as 0 | 7 | 30 | 90,
+        rememberMe,
       },
       {
         onSuccess: (result) => {

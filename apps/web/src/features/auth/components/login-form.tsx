@@ -132,6 +132,9 @@ function UsernameLoginForm() {
         captcha: isCaptchaShown ? values.captcha.trim() : undefined,
         captchaKey: isCaptchaShown ? captcha.captchaKey : undefined,
         deviceToken: readDeviceToken(),
+        // Remember-me also keeps the player signed in on this browser for 30 days (a persistent
+        // refresh cookie); without it the sign-in ends when the browser closes.
+        rememberMe: values.remember,
       },
       {
         onSuccess: (result) => {
@@ -169,6 +172,7 @@ function UsernameLoginForm() {
     return (
       <DeviceCodeStep
         challenge={challenge.step}
+        rememberMe={challenge.remember}
         onBack={() => setChallenge(null)}
         onVerified={(result) => {
           if (challenge.remember) rememberUsernameLogin(challenge.username);
@@ -275,6 +279,7 @@ function SmsLoginForm() {
         username: mobileNum,
         password: values.code.trim(),
         countryDialingCode: country.countryDialingCode,
+        rememberMe: values.remember,
       },
       {
         onSuccess: (result) => {

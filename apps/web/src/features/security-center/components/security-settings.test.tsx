@@ -108,7 +108,9 @@ describe('SecuritySettings', () => {
     const rows = within(bank).getAllByRole('listitem');
     expect(rows[0]).toHaveTextContent('Banco do Brasil****6789Maria da Silva');
     expect(rows[1]).toHaveTextContent('PIX · CPF***.456.789-**Maria da Silva');
-    expect(item('sec-pix-keys')).toHaveTextContent('Chave PIX cadastrada (veja em Contas bancárias).');
+    expect(item('sec-pix-keys')).toHaveTextContent(
+      'Chave PIX cadastrada. Ela aparece em Minha conta › Contas bancárias.',
+    );
     expect(item('sec-email')).toHaveTextContent('ma***@example.com');
     expect(within(item('sec-email')).queryByRole('button')).not.toBeInTheDocument();
     expect(within(item('sec-mobile')).getByText('Vinculado')).toBeInTheDocument();

@@ -282,11 +282,11 @@ describe('WithdrawalOrders', () => {
     );
     const row = screen.getByTestId('withdrawal-11');
     expect(row).toHaveTextContent(
-      'Pago. Confirme até 23/11/2026, 09:30:05 (30 minutos após a aprovação), ou conta como recebido.',
+      'Pago. Confirme até 23/11/2026, 09:30:05 (30 minutos após a aprovação). Sem resposta, o saque é dado como recebido.',
     );
     const actions = within(row).getByRole('group', { name: 'Confirmar o pagamento' });
-    await user.click(within(actions).getByRole('button', { name: 'Recebido' }));
-    expect(await screen.findByRole('status')).toHaveTextContent('Obrigado: marcado como recebido.');
+    await user.click(within(actions).getByRole('button', { name: 'Recebi' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Obrigado: saque marcado como recebido.');
     expect(api.callsTo('POST /wps/withdraw/orders/11/confirm')[0]!.body).toEqual({ result: 'received' });
   });
 
@@ -297,7 +297,7 @@ describe('WithdrawalOrders', () => {
         'POST /wps/withdraw/orders/11/confirm': fail('INSUFFICIENT_FUNDS'),
       },
     );
-    await user.click(screen.getByRole('button', { name: 'Pago integralmente' }));
+    await user.click(screen.getByRole('button', { name: 'Recebi o valor completo' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Saldo insuficiente.');
   });
 
@@ -308,7 +308,7 @@ describe('WithdrawalOrders', () => {
         'POST /wps/withdraw/orders/11/not-received': ok({ ...APPROVED, status: 'disputed', proofCount: 1 }),
       },
     );
-    await user.click(screen.getByRole('button', { name: 'Não recebido' }));
+    await user.click(screen.getByRole('button', { name: 'Não recebi' }));
     const dialog = screen.getByRole('dialog', { name: 'Saque não recebido' });
     await user.click(within(dialog).getByRole('button', { name: 'Enviar' }));
     expect(within(dialog).getByRole('alert')).toHaveTextContent('Anexe pelo menos uma imagem como comprovante.');
@@ -336,7 +336,7 @@ describe('WithdrawalOrders', () => {
 
   it('closes the proof dialog on Cancelar without sending', async () => {
     const { user, api } = await renderPage({ ...INFO, orders: [APPROVED] });
-    await user.click(screen.getByRole('button', { name: 'Não recebido' }));
+    await user.click(screen.getByRole('button', { name: 'Não recebi' }));
     await user.click(screen.getByRole('button', { name: 'Cancelar' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(0);
