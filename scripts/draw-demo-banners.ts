@@ -102,18 +102,22 @@ const fair = frame(
   <text x="620" y="360" ${FONT} font-size="44" fill="#bff5ea" text-anchor="middle">SHA-256</text>`,
 );
 
-/** Weekly cashback: a stack of coins and "5%". */
+/**
+ * Weekly rebate: money coming back to a stack of coins. No figure: the rebate's rates differ by
+ * category (the promotion's words list them), so a single percentage would promise one of them.
+ */
 const cashback = frame(
   'c',
   '#b33a00',
   '#f0a81c',
-  `<text x="90" y="270" ${FONT} font-size="220" fill="#ffffff" letter-spacing="-8">5%</text>
-  <g transform="translate(760 70)">
+  `<g transform="translate(640 70)">
     ${[0, 1, 2, 3, 4].map((i) => `<ellipse cx="170" cy="${250 - i * 44}" rx="150" ry="44" fill="#8a3a00"/><ellipse cx="170" cy="${238 - i * 44}" rx="150" ry="44" fill="${i % 2 ? '#ffd84d' : '#ffe98f'}"/>`).join('')}
     <text x="170" y="74" ${FONT} font-size="60" fill="#b35a00" text-anchor="middle">R$</text>
   </g>
-  <path d="M560 120 A 90 90 0 1 1 545 250" fill="none" stroke="#ffffff" stroke-width="18" stroke-linecap="round"/>
-  <path d="M520 235 L548 262 L572 228" fill="none" stroke="#ffffff" stroke-width="18" stroke-linecap="round" stroke-linejoin="round"/>`,
+  <g transform="translate(-420 -40) scale(1.3)">
+    <path d="M560 120 A 90 90 0 1 1 545 250" fill="none" stroke="#ffffff" stroke-width="18" stroke-linecap="round"/>
+    <path d="M520 235 L548 262 L572 228" fill="none" stroke="#ffffff" stroke-width="18" stroke-linecap="round" stroke-linejoin="round"/>
+  </g>`,
 );
 
 /** Slot tournament: a trophy and three reels. */
@@ -172,7 +176,10 @@ async function main() {
   });
   try {
     const page = await browser.newPage();
+    // `npx tsx scripts/draw-demo-banners.ts cashback` redraws that picture alone.
+    const only = process.argv.slice(2);
     for (const [name, svg] of Object.entries(BANNERS)) {
+      if (only.length > 0 && !only.includes(name)) continue;
       const dataUrl = await page.evaluate(
         async ({ svg, width, height }) => {
           const image = new Image();

@@ -131,6 +131,8 @@ const PORT_OFFSETS = {
   oidcIdp: 54,
   /** Page width: every route of the site at 360 px and every back-office screen at 1024 px, over the permissive demo. */
   pageWidth: 56,
+  /** The permissive demo's promotions pay what they promise: each one's call to action and a deposit from it, over the demo. */
+  promoPays: 58,
 } as const;
 
 function derivePorts(): { readonly [K in keyof typeof PORT_OFFSETS]: number } {

@@ -45,7 +45,7 @@ import { createOperatorMoneyService } from './modules/operator-money/operator-mo
 import { createPayoutChecks } from './modules/operator-money/operator-money-withdrawals';
 import { createRewardEventStream } from './modules/rewards/reward-events';
 import { createRewardsService } from './modules/rewards/rewards.service';
-import { raffleTicketRuleBreaches } from './modules/rewards/reward-rules';
+import { raffleTicketRuleBreaches, rewardRuleViews } from './modules/rewards/reward-rules';
 import { allowsSignUpBonus } from '@wps/shared/rewards-jurisdiction';
 import { jurisdictionRules, type JurisdictionProfile } from '@wps/shared/jurisdiction';
 import {
@@ -70,6 +70,7 @@ import { createMissionsService } from './modules/missions/missions.service';
 import { createRebateService } from './modules/rebate/rebate.service';
 import { createBonusService } from './modules/bonus/bonus.service';
 import { createBonusOps } from './modules/bonus/bonus-ops';
+import { createPromoRewardLinks } from './modules/promo/promo-reward-links';
 import { createPromoActivityService } from './modules/promo/promo-activity.service';
 import { createPromoReviewService } from './modules/promo/promo-review.service';
 import { createRaffleService } from './modules/promo/raffle.service';
@@ -619,8 +620,27 @@ export function createServices(ctx: AppContext) {
   });
   // Promotions' activity (join, apply, claim, per period) and raffles, on the rewards engine's grants;
   // the join is a fact the engine's rules read, and raffle tickets are paid by this module's sink.
-  const promoActivity = createPromoActivityService({ db: ctx.db, content, system, rewardEvents, rewards });
+  const promoActivity = createPromoActivityService({
+    db: ctx.db,
+    content,
+    system,
+    rewardEvents,
+    rewards,
+    rules: rewardRuleViews,
+  });
   rewards.setFacts({ joinedPromotion: promoActivity.joinedPromotion });
+  // The rules that pay what each promotion promises: a promotion offering a bonus is published only
+  // with a live one, and a deposit order's opt-ins are the promotions' joins (docs/decisions.md,
+  // "A promotion pays what it promises").
+  const promoRewards = createPromoRewardLinks({
+    db: ctx.db,
+    audit,
+    content,
+    rules: rewardRuleViews,
+    activity: promoActivity,
+  });
+  content.usePublishGuard(promoRewards.assertPublishable);
+  deposits.useOptIn(promoRewards.optIn);
   const promoReview = createPromoReviewService({
     licenceProfile: (db) => licence.policy.profile(db),
     db: ctx.db,
@@ -793,6 +813,7 @@ export function createServices(ctx: AppContext) {
     bonusOps,
     promoActivity,
     promoReview,
+    promoRewards,
     raffles,
     referral,
     records,

@@ -165,6 +165,7 @@ export const NO_DOOR: Record<string, { why: string; routes: string[] }> = {
       'PUT /ops/points/items',
       'PUT /ops/points/items/:id',
       'PUT /ops/points/settings',
+      'PUT /ops/promo/reward-rules/:promotionId',
       'PUT /ops/promo/settings/:promotionId',
       'PUT /ops/rebate/settings',
       'PUT /ops/referral/settings',

@@ -20,7 +20,16 @@ import { seedDemoOperators, type DemoOperator } from './seed-demo-operators';
 
 type RewardsServices = Pick<
   AppServices,
-  'operators' | 'siteSettings' | 'loyalty' | 'rebate' | 'referral' | 'missions' | 'content' | 'promoReview' | 'raffles'
+  | 'operators'
+  | 'siteSettings'
+  | 'loyalty'
+  | 'rebate'
+  | 'referral'
+  | 'missions'
+  | 'content'
+  | 'promoReview'
+  | 'promoRewards'
+  | 'raffles'
 > & { rewards: Pick<AppServices['rewards'], 'rules'> };
 
 const REASON = 'demo installation (DEMO_REWARDS)';
@@ -131,11 +140,15 @@ async function seedMissions(services: RewardsServices, asker: DemoOperator): Pro
   return missions.length;
 }
 
-/** A promotion item of the rewards' own, published (the raffle's page). */
-async function publishPromotion(services: RewardsServices, asker: DemoOperator): Promise<string> {
-  const actor = { actorType: 'operator' as const, actorId: asker.operatorId };
+const actorOf = (asker: DemoOperator) => ({ actorType: 'operator' as const, actorId: asker.operatorId });
+
+/** A rule that pays a promotion: its id and the promotion it pays. */
+type PaidPromotion = { promotionId: string; ruleId: string };
+
+/** The raffle's promotion item, a draft until the rule that pays it is linked (a bonus offer is published only so). */
+async function draftRafflePromotion(services: RewardsServices, asker: DemoOperator): Promise<string> {
   const item = await services.content.create(
-    actor,
+    actorOf(asker),
     contentItemBodySchema.parse({
       kind: 'promotion',
       groupCode: 'others',
@@ -161,7 +174,6 @@ async function publishPromotion(services: RewardsServices, asker: DemoOperator):
       reason: REASON,
     }),
   );
-  await services.content.setStatus(actor, item.id, 'published', REASON);
   return item.id;
 }
 
@@ -169,8 +181,8 @@ async function publishPromotion(services: RewardsServices, asker: DemoOperator):
  * The raffle (prizes within the set-up ceilings, so it opens at once) on its promotion, which
  * lists it, with the rule that gives a ticket per deposit of R$ 20,00 or more.
  */
-async function seedRaffle(services: RewardsServices, asker: DemoOperator): Promise<string[]> {
-  const promotionId = await publishPromotion(services, asker);
+async function seedRaffle(services: RewardsServices, asker: DemoOperator): Promise<PaidPromotion> {
+  const promotionId = await draftRafflePromotion(services, asker);
   await services.promoReview.saveSettings(
     asker.operatorId,
     promotionId,
@@ -205,22 +217,117 @@ async function seedRaffle(services: RewardsServices, asker: DemoOperator): Promi
     conditions: { depositMin: '2000' },
     reward: { kind: 'raffle_ticket', amount: '1', params: { raffleId: raffle.id } },
   });
-  return [rule.id];
+  return { promotionId, ruleId: rule.id };
 }
 
-/** The welcome bonus the demo's promotion announces: 100% of the first deposit up to R$ 500,00, wagered 10 times. */
-async function seedWelcomeBonus(services: RewardsServices, asker: DemoOperator): Promise<string> {
-  const welcome = DEMO_PROMOTIONS.find((p) => p.key === 'welcome')!;
-  const promotion = (await services.content.live('promotion', 'PT')).find((p) => p.title === welcome.words.PT.title);
+/**
+ * A demo promotion's id by its key (the content seed published it, under its PT title); null when
+ * the demo's content is not installed (DEMO_CONTENT off), and then its rule is not made either.
+ */
+async function demoPromotionId(services: RewardsServices, key: string): Promise<string | null> {
+  const { words } = DEMO_PROMOTIONS.find((p) => p.key === key)!;
+  return (await services.content.live('promotion', 'PT')).find((p) => p.title === words.PT.title)?.id ?? null;
+}
+
+/** A promotion players opt in to each day (its rule's joinedPromotion): the join, per day. */
+async function dailyJoin(services: RewardsServices, asker: DemoOperator, promotionId: string): Promise<void> {
+  await services.promoReview.saveSettings(
+    asker.operatorId,
+    promotionId,
+    promoSettingsBodySchema.parse({
+      mode: 'join',
+      period: 'daily',
+      startsAt: null,
+      endsAt: null,
+      rewardKind: null,
+      rewardAmount: null,
+      reason: REASON,
+    }),
+  );
+}
+
+/** The welcome bonus the demo's promotion announces: 100% of the first deposit of R$ 20,00 or more, up to R$ 500,00, wagered 10 times, for 30 days. */
+async function seedWelcomeBonus(services: RewardsServices, asker: DemoOperator): Promise<PaidPromotion | null> {
+  const promotionId = await demoPromotionId(services, 'welcome');
+  if (!promotionId) return null;
   const rule = await services.rewards.rules.create(asker.operatorId, {
     name: 'Bônus de boas-vindas',
-    promotionId: promotion?.id ?? null,
+    promotionId,
     trigger: 'deposit_credited',
     conditions: { firstDeposit: true, depositMin: '2000' },
-    reward: { kind: 'bonus', percentBp: 10_000, maxAmount: '50000', params: { wageringMultiple: 10 } },
+    reward: {
+      kind: 'bonus',
+      percentBp: 10_000,
+      maxAmount: '50000',
+      params: { wageringMultiple: 10, expiresInHours: 720 },
+    },
     perPlayerCap: 1,
   });
-  return rule.id;
+  return { promotionId, ruleId: rule.id };
+}
+
+/** Top-up Friday: on a Friday, for a player who opted in that day, 20% of each deposit of R$ 50,00 or more up to R$ 200,00, wagered 5 times. */
+async function seedFridayReload(services: RewardsServices, asker: DemoOperator): Promise<PaidPromotion | null> {
+  const promotionId = await demoPromotionId(services, 'friday');
+  if (!promotionId) return null;
+  await dailyJoin(services, asker, promotionId);
+  const rule = await services.rewards.rules.create(asker.operatorId, {
+    name: 'Sexta da recarga',
+    promotionId,
+    trigger: 'deposit_credited',
+    conditions: { weekdays: [5], depositMin: '5000', joinedPromotion: true },
+    reward: { kind: 'bonus', percentBp: 2_000, maxAmount: '20000', params: { wageringMultiple: 5 } },
+  });
+  return { promotionId, ruleId: rule.id };
+}
+
+/** The daily slots challenge: a player who joined that day and staked R$ 100,00 on slots in it gets R$ 5,00 of bonus, wagered once; once a day. */
+async function seedSlotsChallenge(services: RewardsServices, asker: DemoOperator): Promise<PaidPromotion | null> {
+  const promotionId = await demoPromotionId(services, 'tournament');
+  if (!promotionId) return null;
+  await dailyJoin(services, asker, promotionId);
+  const rule = await services.rewards.rules.create(asker.operatorId, {
+    name: 'Desafio diário de slots',
+    promotionId,
+    trigger: 'round_settled',
+    conditions: {
+      roundCategories: ['RNG'],
+      turnoverInPeriod: { period: 'day', min: '10000', category: 'RNG' },
+      joinedPromotion: true,
+    },
+    reward: { kind: 'bonus', amount: '500', params: { wageringMultiple: 1 } },
+    perPlayerCap: 1,
+    capPeriod: 'daily',
+  });
+  return { promotionId, ruleId: rule.id };
+}
+
+/**
+ * Link a promotion to the live rule that pays it and make it a bonus offer, as the operator does in
+ * its editor (docs/decisions.md, "A promotion pays what it promises"); a draft is then published.
+ */
+async function linkPromotion(services: RewardsServices, asker: DemoOperator, paid: PaidPromotion): Promise<void> {
+  await services.promoRewards.save(asker.operatorId, paid.promotionId, { ruleIds: [paid.ruleId], reason: REASON });
+  const item = await services.content.getItem(paid.promotionId);
+  if (!item.bonusOffer)
+    await services.content.update(
+      actorOf(asker),
+      item.id,
+      contentItemBodySchema.parse({
+        kind: item.kind,
+        groupCode: item.groupCode,
+        sortOrder: item.sortOrder,
+        publishFrom: item.publishFrom,
+        publishUntil: item.publishUntil,
+        linkage: item.linkage,
+        imageName: item.image?.name ?? null,
+        tags: item.tags,
+        bonusOffer: true,
+        translations: item.translations,
+        reason: REASON,
+      }),
+    );
+  if (item.status === 'draft') await services.content.setStatus(actorOf(asker), item.id, 'published', REASON);
 }
 
 /** Every rewards programme on, with content; answers what it made (the start's log line). */
@@ -241,8 +348,14 @@ export async function seedDemoRewards(services: RewardsServices): Promise<DemoRe
     }),
   );
   const missions = await seedMissions(services, asker);
-  const ruleIds = [...(await seedRaffle(services, asker)), await seedWelcomeBonus(services, asker)];
-  for (const id of ruleIds) await services.rewards.rules.setStatus(asker.operatorId, id, 'live', 1);
+  const paid = [
+    await seedRaffle(services, asker),
+    await seedWelcomeBonus(services, asker),
+    await seedFridayReload(services, asker),
+    await seedSlotsChallenge(services, asker),
+  ].filter((p): p is PaidPromotion => p !== null);
+  for (const { ruleId } of paid) await services.rewards.rules.setStatus(asker.operatorId, ruleId, 'live', 1);
+  for (const promotion of paid) await linkPromotion(services, asker, promotion);
   const names = await services.operators.namesOf([asker.operatorId, approver.operatorId]);
-  return { operators: [...names.values()], mallItems, missions, raffles: 1, rules: ruleIds.length };
+  return { operators: [...names.values()], mallItems, missions, raffles: 1, rules: paid.length };
 }

@@ -122,7 +122,11 @@ export async function installDemo(
   // rest of the demo is installed under the profile in force, so it breaks none of its rules.
   if (!(await services.licence.changes.chosen())) await seedDemoLicence(services, options.profile);
   const { profile } = await services.licence.view();
-  const contentItems = options.content ? await seedDemoContent(services.content, licenceRules(profile)) : 0;
+  // The demo's promotions are paid by its rewards programmes (seed-demo-rewards.ts): without them, none.
+  const promotions = profile === 'permissive' && options.rewards;
+  const contentItems = options.content
+    ? await seedDemoContent(services.content, licenceRules(profile), { promotions })
+    : 0;
   // The demo players pass the sandbox identity check and confirm an e-mail through the development
   // outbox: where either is off (production), there are none. They are the BR demo's: a server told
   // to install another profile makes none, whatever licence the console chose.

@@ -117,6 +117,11 @@ export const createDepositOrderBodySchema = z.object({
     .string()
     .trim()
     .regex(/^[A-Za-z0-9_-]{8,64}$/, 'idempotency key'),
+  /**
+   * The promotions the player opts in to with this deposit (the deposit form's ticks): those whose
+   * live rule pays on a credited deposit only after an opt-in (GET /wps/promo/offers, `optIn`).
+   */
+  optInPromotionIds: z.array(idString).max(5).optional(),
 });
 export type CreateDepositOrderBody = z.infer<typeof createDepositOrderBodySchema>;
 

@@ -33,6 +33,12 @@ export type PromoTables = {
     period_key: string;
     joined_at: Generated<Date>;
   };
+  /** The reward rules that pay what a promotion promises (migration 0687). */
+  promo_reward_rules: {
+    promotion_id: Int8;
+    rule_id: Int8;
+    linked_at: Generated<Date>;
+  };
   promo_applications: {
     id: GeneratedInt8;
     promotion_id: Int8;

@@ -18,6 +18,12 @@ export type DemoPromotion = {
   words: Words;
 };
 
+/**
+ * Every demo promotion is paid by a rewards programme the permissive demo switches on
+ * (db/seed-demo-rewards.ts): the welcome, Friday and slots-challenge bonuses by the reward rules
+ * linked to them, the weekly rebate by the rebate's settings. Their words say what those pay, no
+ * more; where the programmes are not installed (DEMO_REWARDS off) the promotions are not published.
+ */
 export const DEMO_PROMOTIONS: DemoPromotion[] = [
   {
     key: 'welcome',
@@ -28,12 +34,12 @@ export const DEMO_PROMOTIONS: DemoPromotion[] = [
       PT: {
         title: 'Bônus de boas-vindas: 100% até R$ 500',
         bodyHtml:
-          '<p>No seu <strong>primeiro depósito</strong>, dobramos o valor até <strong>R$ 500,00</strong>.</p><h3>Regras</h3><ul><li>Depósito mínimo de R$ 20,00.</li><li>O bônus deve ser apostado 10 vezes antes do saque.</li><li>Uma vez por jogador, CPF e dispositivo.</li></ul><p><small>Válido por 30 dias a partir do cadastro.</small></p>',
+          '<p>No seu <strong>primeiro depósito</strong>, dobramos o valor em bônus até <strong>R$ 500,00</strong>.</p><h3>Regras</h3><ul><li>Depósito mínimo de R$ 20,00.</li><li>O bônus deve ser apostado 10 vezes antes do saque.</li><li>Uma vez por jogador.</li></ul><p><small>O bônus expira 30 dias depois de creditado.</small></p>',
       },
       EN: {
         title: 'Welcome bonus: 100% up to R$ 500',
         bodyHtml:
-          '<p>On your <strong>first deposit</strong> we double the amount, up to <strong>R$ 500.00</strong>.</p><h3>Rules</h3><ul><li>Minimum deposit R$ 20.00.</li><li>The bonus must be wagered 10 times before withdrawal.</li><li>Once per player, CPF and device.</li></ul><p><small>Valid for 30 days from sign-up.</small></p>',
+          '<p>On your <strong>first deposit</strong> we double the amount in bonus money, up to <strong>R$ 500.00</strong>.</p><h3>Rules</h3><ul><li>Minimum deposit R$ 20.00.</li><li>The bonus must be wagered 10 times before withdrawal.</li><li>Once per player.</li></ul><p><small>The bonus expires 30 days after it is credited.</small></p>',
       },
     },
   },
@@ -44,14 +50,14 @@ export const DEMO_PROMOTIONS: DemoPromotion[] = [
     picture: 'cashback',
     words: {
       PT: {
-        title: 'Cashback semanal de 5%',
+        title: 'Rebate semanal: até 0,5% do que você aposta',
         bodyHtml:
-          '<p>Toda segunda-feira devolvemos <strong>5%</strong> das perdas líquidas da semana anterior, até R$ 1.000,00.</p><h3>Regras</h3><ul><li>Perda líquida mínima de R$ 50,00.</li><li>Crédito sem exigência de apostas.</li></ul>',
+          '<p>Toda semana devolvemos uma parte do que você apostou, <strong>sem exigência de apostas</strong>: resgate na página Rebate da sua conta.</p><h3>Taxas</h3><ul><li>Slots e pesca: 0,5%.</li><li>Cassino ao vivo, esportes e e-sports: 0,3%.</li><li>Loterias, PvP e rinha: 0,2%.</li></ul>',
       },
       EN: {
-        title: '5% weekly cashback',
+        title: 'Weekly rebate: up to 0.5% of what you stake',
         bodyHtml:
-          '<p>Every Monday we return <strong>5%</strong> of the previous week’s net losses, up to R$ 1,000.00.</p><h3>Rules</h3><ul><li>Minimum net loss R$ 50.00.</li><li>Credited with no wagering requirement.</li></ul>',
+          '<p>Every week we return part of what you staked, <strong>with no wagering requirement</strong>: claim it on your account’s Rebate page.</p><h3>Rates</h3><ul><li>Slots and fishing: 0.5%.</li><li>Live casino, sports and e-sports: 0.3%.</li><li>Lotteries, PvP and cockfighting: 0.2%.</li></ul>',
       },
     },
   },
@@ -64,12 +70,12 @@ export const DEMO_PROMOTIONS: DemoPromotion[] = [
       PT: {
         title: 'Sexta da recarga: 20% extra',
         bodyHtml:
-          '<p>Às sextas-feiras, cada depósito a partir de R$ 50,00 recebe <strong>20% extra</strong>, até R$ 200,00.</p><p>Apostar o extra 5 vezes libera o saque.</p>',
+          '<p>Às sextas-feiras, cada depósito a partir de R$ 50,00 recebe <strong>20% extra</strong> em bônus, até R$ 200,00 por depósito.</p><h3>Regras</h3><ul><li>Participe na própria sexta-feira: marque a promoção ao depositar ou toque em Participar nesta página.</li><li>Apostar o extra 5 vezes libera o saque.</li></ul>',
       },
       EN: {
         title: 'Top-up Friday: 20% extra',
         bodyHtml:
-          '<p>On Fridays, every deposit from R$ 50.00 gets <strong>20% extra</strong>, up to R$ 200.00.</p><p>Wager the extra 5 times to withdraw it.</p>',
+          '<p>On Fridays, every deposit from R$ 50.00 gets <strong>20% extra</strong> in bonus money, up to R$ 200.00 a deposit.</p><h3>Rules</h3><ul><li>Opt in on the Friday itself: tick the promotion when you deposit, or tap Join on this page.</li><li>Wager the extra 5 times to withdraw it.</li></ul>',
       },
     },
   },
@@ -80,14 +86,14 @@ export const DEMO_PROMOTIONS: DemoPromotion[] = [
     picture: 'tournament',
     words: {
       PT: {
-        title: 'Torneio mensal de slots',
+        title: 'Desafio diário de slots: R$ 5 de bônus',
         bodyHtml:
-          '<p>Cada R$ 1,00 apostado em slots vale 1 ponto. Os <strong>50 primeiros</strong> do mês dividem R$ 10.000,00.</p><table><thead><tr><th scope="col">Posição</th><th scope="col">Prêmio</th></tr></thead><tbody><tr><td>1º</td><td>R$ 3.000,00</td></tr><tr><td>2º</td><td>R$ 1.500,00</td></tr><tr><td>3º–50º</td><td>R$ 116,66</td></tr></tbody></table>',
+          '<p>Toque em <strong>Participar</strong> e chegue a <strong>R$ 100,00</strong> apostados em slots no dia: ganhe <strong>R$ 5,00</strong> em bônus.</p><h3>Regras</h3><ul><li>Participe a cada dia; conta tudo o que você apostar em slots naquele dia.</li><li>Uma vez por dia.</li><li>O bônus deve ser apostado 1 vez antes do saque.</li></ul>',
       },
       EN: {
-        title: 'Monthly slots tournament',
+        title: 'Daily slots challenge: R$ 5 bonus',
         bodyHtml:
-          '<p>Every R$ 1.00 staked on slots is worth 1 point. The month’s <strong>top 50</strong> share R$ 10,000.00.</p><table><thead><tr><th scope="col">Place</th><th scope="col">Prize</th></tr></thead><tbody><tr><td>1st</td><td>R$ 3,000.00</td></tr><tr><td>2nd</td><td>R$ 1,500.00</td></tr><tr><td>3rd–50th</td><td>R$ 116.66</td></tr></tbody></table>',
+          '<p>Tap <strong>Join</strong> and reach <strong>R$ 100.00</strong> staked on slots in the day: get <strong>R$ 5.00</strong> in bonus money.</p><h3>Rules</h3><ul><li>Join each day; everything you stake on slots that day counts.</li><li>Once a day.</li><li>The bonus must be wagered once before withdrawal.</li></ul>',
       },
     },
   },
@@ -117,15 +123,15 @@ export const DEMO_BANNERS: DemoBanner[] = [
     group: 'w_home',
     picture: 'cashback',
     link: { promotion: 'cashback' },
-    words: { PT: { title: 'Cashback semanal de 5%', bodyHtml: '' }, EN: { title: '5% weekly cashback', bodyHtml: '' } },
+    words: { PT: { title: 'Rebate semanal', bodyHtml: '' }, EN: { title: 'Weekly rebate', bodyHtml: '' } },
   },
   {
     group: 'w_home',
     picture: 'tournament',
     link: { promotion: 'tournament' },
     words: {
-      PT: { title: 'Torneio mensal de slots', bodyHtml: '' },
-      EN: { title: 'Monthly slots tournament', bodyHtml: '' },
+      PT: { title: 'Desafio diário de slots', bodyHtml: '' },
+      EN: { title: 'Daily slots challenge', bodyHtml: '' },
     },
   },
   { group: 'w_promotion', picture: 'welcome', link: { promotion: 'welcome' }, words: welcomeWords },

@@ -32,9 +32,15 @@ function pictureDir(): URL {
  * instance alone can win), and only when DEMO_CONTENT allows. Returns how many items it published.
  * Under a licence that forbids advertising bonuses (`rules`, the profile the demo was installed
  * under: BR), the items that offer one are left out, with the banners that link to them, so the
- * demo breaks no rule of its own licence (the content service would refuse them anyway).
+ * demo breaks no rule of its own licence (the content service would refuse them anyway). Without
+ * `promotions` (the rewards programmes that pay them are not installed: BR, or DEMO_REWARDS off)
+ * no promotion is published, nor a banner linking to one: a promotion promises only what pays it.
  */
-export async function seedDemoContent(content: ContentService, rules: LicenceRules): Promise<number> {
+export async function seedDemoContent(
+  content: ContentService,
+  rules: LicenceRules,
+  options: { promotions: boolean } = { promotions: true },
+): Promise<number> {
   const allowed = (words: ContentItemBody['translations']) =>
     contentBreach(rules, { bonusOffer: false, translations: words }) === null;
   const dir = pictureDir();
@@ -71,7 +77,7 @@ export async function seedDemoContent(content: ContentService, rules: LicenceRul
 
   const promotionIds = new Map<string, string>();
   for (const [index, promotion] of DEMO_PROMOTIONS.entries()) {
-    if (!allowed(promotion.words)) continue;
+    if (!options.promotions || !allowed(promotion.words)) continue;
     const id = await publish('promotion', promotion.category, (index + 1) * 10, {
       linkage: null,
       imageName: await pictureName(promotion.picture),

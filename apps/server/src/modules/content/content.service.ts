@@ -41,6 +41,15 @@ import {
 
 export type ContentActor = { actorType: AuditActorType; actorId: string | null };
 
+/**
+ * A check an item passes, in the writer's transaction, before it goes published or is changed while
+ * published: the promo module refuses a promotion that offers a bonus with no live rule paying it.
+ */
+export type PublishGuard = (
+  trx: Kysely<Database>,
+  item: { id: string; kind: ContentKind; bonusOffer: boolean },
+) => Promise<void>;
+
 type ContentContext = {
   db: Kysely<Database>;
   audit: Pick<AuditService, 'record'>;
@@ -134,6 +143,7 @@ export function createContentService(ctx: ContentContext) {
   const images = createContentImageStore({ db, audit });
   const feed = ctx.changeFeed;
   const cache = new Map<ContentKind, LiveEntry[]>();
+  let publishGuard: PublishGuard | null = null;
   const answers = createContentAnswerCache({ maxEntries: 500, isLive: () => feed?.isLive ?? false, now });
   // Bumped on every change notification, so a load that raced a change is not kept.
   let generation = 0;
@@ -228,6 +238,11 @@ export function createContentService(ctx: ContentContext) {
     getItem,
     images,
 
+    /** Connect the promo module's check of a promotion's reward rules (services.ts, once the promo module exists). */
+    usePublishGuard(guard: PublishGuard): void {
+      publishGuard = guard;
+    },
+
     /** The published items a profile would forbid (the licence's switch asks, in its transaction). */
     licenceBlockers: contentLicenceBlockers,
 
@@ -297,6 +312,8 @@ export function createContentService(ctx: ContentContext) {
             fields: [{ field: 'kind', message: `this item is a ${locked.kind}` }],
           });
         await refuseBonusContent(trx, ctx.licence, { bonusOffer: fields.bonusOffer, translations });
+        if (locked.status === 'published')
+          await publishGuard?.(trx, { id, kind: locked.kind, bonusOffer: fields.bonusOffer });
         const before = await opsItem(trx, locked);
         const row = await updateItem(trx, id, fields, translations);
         const after = await opsItem(trx, row);
@@ -326,6 +343,7 @@ export function createContentService(ctx: ContentContext) {
             bonusOffer: locked.bonus_offer,
             translations: words.map((t) => ({ language: t.language, title: t.title, bodyHtml: t.body_html })),
           });
+          await publishGuard?.(trx, { id, kind: locked.kind, bonusOffer: locked.bonus_offer });
         }
         const before = await opsItem(trx, locked);
         const row = await setItemStatus(trx, id, status);

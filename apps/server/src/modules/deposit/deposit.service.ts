@@ -99,6 +99,8 @@ export function createDepositService(ctx: DepositContext) {
 
   // The licence's payment rules come from modules built after this one (useOwnership); until then, none.
   let ownershipPort = ctx.ownership;
+  // The promo module's opt-ins a deposit order carries (services.ts wires it once that module exists).
+  let optInPort: ((memberId: string, promotionIds: readonly string[]) => Promise<void>) | null = null;
   const ownership: DepositOwnership = {
     rules: async () => (ownershipPort ? ownershipPort.rules() : { depositMethods: 'any', ownAccountsOnly: false }),
     cpfOf: async (memberId) => (ownershipPort ? ownershipPort.cpfOf(memberId) : null),
@@ -172,6 +174,10 @@ export function createDepositService(ctx: DepositContext) {
     /** Connect the licence's payment rules and the players' CPFs (services.ts, once the identity module exists). */
     useOwnership(port: DepositOwnership): void {
       ownershipPort = port;
+    },
+    /** Connect the promotions' opt-ins an order carries (the promo module's; services.ts). */
+    useOptIn(port: (memberId: string, promotionIds: readonly string[]) => Promise<void>): void {
+      optInPort = port;
     },
     /** The back office's queue of manual orders awaiting confirmation (count, oldest). */
     pendingQueue: () => pendingManualQueue(db),
@@ -303,6 +309,13 @@ export function createDepositService(ctx: DepositContext) {
           `The amount must be between ${range.min} and ${range.max}`,
           range,
         );
+      }
+      // The promotions opted in to, before the order is written: a promotion that takes no opt-in is
+      // refused with the order; an opt-in is the promotion's join for the period, which the rule
+      // reads when this deposit is credited (a repeat of the same key returned above, joining nothing).
+      if (body.optInPromotionIds?.length) {
+        if (!optInPort) throw new Error('deposit: opt-ins are not wired');
+        await optInPort(memberId, body.optInPromotionIds);
       }
       const at = new Date(now());
       const ttlMinutes = channel.type === 'gateway' ? settings.gatewayTtlMinutes : settings.manualTtlMinutes;

@@ -339,6 +339,8 @@ describeEachDatabase('the licence: no bonus, advance or deposit-conditioned rewa
     const flagged = await saveContent(
       content('promotion', 'others', 'Oferta da semana', 'Offer of the week', { bonusOffer: true }),
     );
+    // A bonus offer is published only with a live rule that pays it.
+    valueOf(await as('PUT', `/ops/promo/reward-rules/${flagged.id}`, { ruleIds: [levelRule], reason: 'paid by it' }));
     await publish(flagged.id);
 
     const refused = expectFailure(

@@ -7,6 +7,7 @@ import {
   type ActivityStatus,
   type PromoApplyFields,
 } from '@wps/shared/schemas/promo';
+import type { Rule } from '@wps/shared/schemas/rewards';
 import type { Database } from '../../db/schema';
 import { runInTransaction } from '../../db/run-in-transaction';
 import { AppError } from '../../http/app-error';
@@ -29,6 +30,7 @@ import {
   type PromoSettingsRow,
 } from './promo.repository';
 import { findRaffleIdsByPromotion } from './raffle.repository';
+import { findRewardLinks } from './promo-reward-links.repository';
 
 type Db = Kysely<Database>;
 
@@ -38,6 +40,8 @@ export type PromoActivityContext = {
   system: Pick<SystemService, 'getPromoSwitches'>;
   rewardEvents: Pick<RewardEventStream, 'record'>;
   rewards: Pick<PromoRewards, 'grants' | 'timeZone'>;
+  /** The rewards engine's rules: a promotion whose linked rules are none of them live offers no activity. */
+  rules?: (db: Db) => Promise<Pick<Rule, 'id' | 'status'>[]>;
   now?: () => number;
 };
 
@@ -83,6 +87,18 @@ export function createPromoActivityService(ctx: PromoActivityContext) {
     return periodKeyOf(s.period, new Date(now()), await rewards.timeZone(db));
   }
 
+  /**
+   * The promotions linked to reward rules none of which is live now (docs/decisions.md, "A promotion
+   * pays what it promises"): their activity is not offered, as their call to action is not.
+   */
+  async function unpaid(promotionIds: readonly string[]): Promise<Set<string>> {
+    if (!ctx.rules || promotionIds.length === 0) return new Set();
+    const links = await findRewardLinks(db, promotionIds);
+    if (links.size === 0) return new Set();
+    const live = new Set((await ctx.rules(db)).filter((r) => r.status === 'live').map((r) => r.id));
+    return new Set([...links].filter(([, ruleIds]) => !ruleIds.some((id) => live.has(id))).map(([id]) => id));
+  }
+
   async function activities(memberId: string | null): Promise<{ list: Activity[]; availablePromoCount: number }> {
     const [all, live, timeZone] = await Promise.all([
       findAllSettings(db),
@@ -90,7 +106,8 @@ export function createPromoActivityService(ctx: PromoActivityContext) {
       rewards.timeZone(db),
     ]);
     const liveIds = new Set(live.map((p) => p.id));
-    const settings = all.filter((s) => liveIds.has(s.promotion_id));
+    const withdrawn = await unpaid(all.map((s) => s.promotion_id).filter((id) => liveIds.has(id)));
+    const settings = all.filter((s) => liveIds.has(s.promotion_id) && !withdrawn.has(s.promotion_id));
     const at = now();
     const keys = settings.map((s) => ({
       promotionId: s.promotion_id,

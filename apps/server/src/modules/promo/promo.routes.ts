@@ -28,6 +28,13 @@ import {
   raffleSchema,
   raffleTicketGiftBodySchema,
 } from '@wps/shared/schemas/promo';
+import {
+  promoOfferListSchema,
+  promoRewardLinkBodySchema,
+  promoRewardLinkListSchema,
+  promoRewardLinksSchema,
+} from '@wps/shared/schemas/promo-rewards';
+import { contentLanguageOf } from '@wps/shared/schemas/content';
 import type { RouteApp } from '../../app-types';
 import { ok } from '../../http/envelope';
 import { readMultipartForm } from '../../http/multipart-form';
@@ -41,12 +48,16 @@ async function optionalMemberId(request: FastifyRequest): Promise<string | null>
   return readToken(request) ? (await requireMember(request)).memberId : null;
 }
 
+/** The player's language (the Language header), as the content reads take it. */
+const languageOf = (request: FastifyRequest) =>
+  contentLanguageOf(typeof request.headers.language === 'string' ? request.headers.language : undefined);
+
 const imageAnswer = { 200: nonJson(['image/png', 'image/jpeg'], 'The image, with its checked type') };
 
 /** Promotions' activity and raffles: the players' calls and the back office's. */
 export async function registerPromoRoutes(
   app: RouteApp,
-  { promoActivity, promoReview, raffles }: AppServices,
+  { promoActivity, promoReview, promoRewards, raffles }: AppServices,
 ): Promise<void> {
   // Multipart lives in its own scope, so no other route starts accepting multipart bodies.
   await app.register(async (scope) => {
@@ -72,6 +83,9 @@ export async function registerPromoRoutes(
 
   app.get('/wps/promo/activities', { schema: { response: success(activityListSchema) } }, async (request) =>
     ok(await promoActivity.activities(await optionalMemberId(request))),
+  );
+  app.get('/wps/promo/offers', { schema: { response: success(promoOfferListSchema) } }, async (request) =>
+    ok({ list: await promoRewards.offers(languageOf(request)) }),
   );
   app.get('/wps/promo/state', { schema: { response: success(promoPublicStateSchema) } }, async (request) =>
     ok(await promoActivity.publicState(await optionalMemberId(request))),
@@ -133,6 +147,26 @@ export async function registerPromoRoutes(
     async (request) => {
       const operator = await requestOperator(request);
       return ok(await promoReview.saveSettings(operator.operatorId, request.params.promotionId, request.body));
+    },
+  );
+  app.get(
+    '/ops/promo/reward-rules',
+    { config: write, schema: { response: success(promoRewardLinkListSchema) } },
+    async () => ok(await promoRewards.list()),
+  );
+  app.put(
+    '/ops/promo/reward-rules/:promotionId',
+    {
+      config: write,
+      schema: {
+        params: promoIdParamsSchema,
+        body: promoRewardLinkBodySchema,
+        response: success(promoRewardLinksSchema),
+      },
+    },
+    async (request) => {
+      const operator = await requestOperator(request);
+      return ok(await promoRewards.save(operator.operatorId, request.params.promotionId, request.body));
     },
   );
   app.get(

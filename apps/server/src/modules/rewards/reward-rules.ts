@@ -104,6 +104,12 @@ export async function rewardRuleLicenceBlockers(trx: Db, to: JurisdictionProfile
   return blockers;
 }
 
+/** Rules as other modules read them (the promo module's links to its promotions), all or those named, in the caller's transaction. */
+export async function rewardRuleViews(trx: Db, ids?: readonly string[]): Promise<Rule[]> {
+  const rows = await findRules(trx);
+  return (ids ? rows.filter((r) => ids.includes(String(r.id))) : rows).map(toRuleView);
+}
+
 /**
  * The live rules giving a raffle's tickets that a profile forbids (a deposit trigger or condition):
  * that raffle's entry is conditioned on a deposit, and the promo module lists it beside the rule.

@@ -5,13 +5,15 @@ import { translateError } from '../../lib/i18n';
 import { usePromotions } from '../../features/content/api/list-promotions';
 import { PromotionDetail } from '../../features/content/components/promotion-detail';
 import { PromotionActivity } from '../../features/promo-activity/components/promotion-activity';
+import { PromotionCallToAction } from '../../features/promo-activity/components/promotion-call-to-action';
+import { openMemberCentre } from '../member-centre/member-centre-store';
 import { findPromotion } from '../../features/content/promotion-view';
 import { NotFoundPage } from './not-found-page';
 
 /**
  * /promoDetail?id=: a live promotion's page; the site's 404 page for an id that is not live (never
- * published, archived or out of its period). The player's activity and the promotion's raffles
- * sit in the page.
+ * published, archived or out of its period). Its call to action (Depositar opens the deposit page
+ * with the promotion's opt-in ticked), the player's activity and the promotion's raffles sit in the page.
  */
 export function PromoDetailRoute() {
   const { t } = useTranslation('content');
@@ -31,6 +33,7 @@ export function PromoDetailRoute() {
     >
       {(promotion) => (
         <PromotionDetail item={promotion}>
+          <PromotionCallToAction promotionId={promotion.id} onDeposit={() => openMemberCentre('depositv2')} />
           <PromotionActivity promotionId={promotion.id} />
         </PromotionDetail>
       )}

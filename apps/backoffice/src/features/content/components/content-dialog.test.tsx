@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { OpsContentItem } from '@wps/shared/schemas/content';
-import { fail, fill, renderWithApp, setupUser, stubOps, type OpsAnswer } from '../../../lib/test-render';
+import type { PromoRule } from '@wps/shared/schemas/promo-rewards';
+import { fail, fill, ok, renderWithApp, setupUser, stubOps, type OpsAnswer } from '../../../lib/test-render';
 import { ContentDialog } from './content-dialog';
 
 const PROMOTION: OpsContentItem = {
@@ -70,5 +71,67 @@ describe('ContentDialog under a licence that forbids bonuses', () => {
     expect(api.callsTo('PUT /ops/content/12')[0]?.body).toMatchObject({ bonusOffer: true });
     expect(await within(dialog).findByText('A licença proíbe oferecer ou anunciar bônus.')).toBeInTheDocument();
     expect(flag).toHaveAttribute('aria-invalid', 'true');
+  });
+});
+
+const rule = (id: string, name: string, status: PromoRule['status']): PromoRule => ({
+  id,
+  name,
+  status,
+  trigger: 'deposit_credited',
+  needsOptIn: false,
+  optInPromotionId: null,
+});
+
+describe('ContentDialog: the rules that pay a promotion', () => {
+  function openWithRules(linked: PromoRule[] = [], item: OpsContentItem = PROMOTION) {
+    const api = stubOps({
+      'GET /ops/promo/reward-rules': ok({
+        list: linked.length ? [{ promotionId: '12', rules: linked }] : [],
+        rules: [rule('5', 'Boas-vindas 100%', 'live'), rule('6', 'Recarga antiga', 'paused'), ...linked],
+      }),
+      'PUT /ops/promo/reward-rules/12': (call) => ok({ promotionId: '12', rules: [], ...(call.body as object) }),
+      'PUT /ops/content/12': ok(PROMOTION),
+    });
+    renderWithApp(<ContentDialog kind="promotion" item={item} timeZone="America/Sao_Paulo" onClose={vi.fn()} />, {
+      role: 'admin',
+    });
+    const dialog = screen.getByRole('dialog', { name: 'Editar “Primeiro depósito”' });
+    return { api, dialog, user: setupUser() };
+  }
+
+  it('warns while a bonus offer has no live rule picked, offers only live rules, and saves the pick before the item', async () => {
+    const { api, dialog, user } = openWithRules();
+    const rules = await within(dialog).findByRole('group', { name: 'Regras que pagam esta promoção' });
+    // Live rules only: the paused one is not offered to a new link.
+    const offered = await within(rules).findAllByRole('checkbox', {}, { timeout: 5000 });
+    expect(offered.map((box) => box.closest('label')?.textContent)).toEqual(['Boas-vindas 100% · paga no depósito']);
+    expect(within(rules).queryByRole('alert')).toBeNull();
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Oferece bônus ou vantagem antecipada' }));
+    expect(within(rules).getByRole('alert')).toHaveTextContent('nenhuma regra ativa o paga');
+    await user.click(within(rules).getByRole('checkbox', { name: /Boas-vindas 100%/ }));
+    expect(within(rules).queryByRole('alert')).toBeNull();
+    await fill(user, within(dialog).getByLabelText(/Motivo da mudança/), 'paga pela regra de boas-vindas');
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar mudanças' }));
+    await waitFor(() => expect(api.callsTo('PUT /ops/content/12')).toHaveLength(1));
+    expect(api.callsTo('PUT /ops/promo/reward-rules/12')[0]?.body).toEqual({
+      ruleIds: ['5'],
+      reason: 'paga pela regra de boas-vindas',
+    });
+    const order = api.calls.map((c) => `${c.method} ${c.url.pathname}`).filter((c) => c.startsWith('PUT'));
+    expect(order).toEqual(['PUT /ops/promo/reward-rules/12', 'PUT /ops/content/12']);
+  });
+
+  it('keeps a linked rule that was switched off listed and ticked, and warns that the bonus offer is unpaid', async () => {
+    const { dialog } = openWithRules([rule('7', 'Sexta da recarga', 'paused')], { ...PROMOTION, bonusOffer: true });
+    const rules = await within(dialog).findByRole('group', { name: 'Regras que pagam esta promoção' });
+    expect(
+      await within(rules).findByRole(
+        'checkbox',
+        { name: /Sexta da recarga · paga no depósito · pausada/ },
+        { timeout: 5000 },
+      ),
+    ).toBeChecked();
+    expect(within(rules).getByRole('alert')).toHaveTextContent('nenhuma regra ativa o paga');
   });
 });

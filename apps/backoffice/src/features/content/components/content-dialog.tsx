@@ -17,7 +17,9 @@ import { OPS_REASON_MIN_LENGTH } from '@wps/shared/schemas/ops-list';
 import { ReasonField } from '../../../components/reason-field';
 import { Tabs } from '../../../components/tabs';
 import { licenceRefusalOf, licenceRefusalText } from '../../../lib/licence-refusal';
+import { usePromotionRules } from '../api/list-promotion-rules';
 import { useSaveContent } from '../api/save-content';
+import { useSavePromotionRules } from '../api/save-promotion-rules';
 import {
   CONTENT_LANGUAGES,
   contentFormSchema,
@@ -32,6 +34,7 @@ import {
 import { itemTitle, type PreviewContent } from '../content-view';
 import { ImageField, type ShownImage } from './image-field';
 import { PreviewDialog } from './preview-dialog';
+import { PromotionRulesField } from './promotion-rules-field';
 
 type ContentDialogProps = {
   kind: ContentKind;
@@ -66,6 +69,15 @@ export function ContentDialog({ kind, item, timeZone, onClose }: ContentDialogPr
   });
   const { errors } = form.formState;
   const linkageType = useWatch({ control: form.control, name: 'linkageType' });
+  const bonusOffer = useWatch({ control: form.control, name: 'bonusOffer' }) === true;
+  // A promotion's paying rules: the stored links until the operator picks (null: untouched).
+  const isPromotion = kind === 'promotion';
+  const promotionRules = usePromotionRules(isPromotion);
+  const saveRules = useSavePromotionRules();
+  const linked = item ? (promotionRules.links.get(item.id) ?? []).map((r) => r.id) : [];
+  const [ruleIds, setRuleIds] = useState<string[] | null>(null);
+  const rulesChanged =
+    isPromotion && ruleIds !== null && (ruleIds.length !== linked.length || ruleIds.some((id) => !linked.includes(id)));
   const groups = GROUPS_OF[kind];
 
   const errorOf = (field: ContentField): string | undefined => {
@@ -81,8 +93,17 @@ export function ContentDialog({ kind, item, timeZone, onClose }: ContentDialogPr
 
   const submit = form.handleSubmit(
     async (body) => {
+      // An item's rules go first (a published bonus offer is kept only with a live rule, which the
+      // item's own save then checks); a new item's after it exists. Both carry the same reason.
+      const rulesOf = (promotionId: string) => ({ promotionId, body: { ruleIds: ruleIds ?? [], reason: body.reason } });
       try {
-        await save.mutateAsync({ id: item?.id ?? null, body });
+        if (item && rulesChanged) await saveRules.mutateAsync(rulesOf(item.id));
+      } catch {
+        return;
+      }
+      try {
+        const saved = await save.mutateAsync({ id: item?.id ?? null, body });
+        if (!item && rulesChanged) await saveRules.mutateAsync(rulesOf(saved.id));
       } catch (error) {
         for (const field of serverContentFieldErrors(error)) form.setError(field, { type: 'server' });
         // Under a licence that forbids bonuses: the flag, or the words of one language, named by the server.
@@ -241,6 +262,14 @@ export function ContentDialog({ kind, item, timeZone, onClose }: ContentDialogPr
             </p>
           )}
         </div>
+        {isPromotion && (
+          <PromotionRulesField
+            rules={promotionRules.rules}
+            selected={ruleIds ?? linked}
+            bonusOffer={bonusOffer}
+            onChange={setRuleIds}
+          />
+        )}
         {(HAS_IMAGE.includes(kind) || image) && (
           <ImageField
             image={image}
@@ -290,7 +319,7 @@ export function ContentDialog({ kind, item, timeZone, onClose }: ContentDialogPr
           error={errorOf('reason')}
           registration={form.register('reason')}
         />
-        <FormError message={save.errorMessage} />
+        <FormError message={save.errorMessage ?? saveRules.errorMessage} />
         <div className="actions">
           <Button variant="ghost" onClick={close} disabled={save.isPending}>
             {tc('cancel')}

@@ -10,7 +10,9 @@ import {
 import { DataTable, dataColumns } from '../../../components/data-table';
 import { localeTag } from '../../../lib/i18n';
 import type { ListParams } from '../../../lib/list-params';
+import { promoRewardWarning } from '@wps/shared/schemas/promo-rewards';
 import { useContentList } from '../api/content-list';
+import { usePromotionRules } from '../api/list-promotion-rules';
 import { itemTitle, previewOf, type PreviewContent } from '../content-view';
 import { PreviewDialog } from './preview-dialog';
 import { StatusDialog } from './status-dialog';
@@ -42,6 +44,8 @@ export function ContentList({ kind, params, canWrite, timeZone, onEdit }: Conten
   const list = useContentList(query);
   const [previewing, setPreviewing] = useState<PreviewContent | null>(null);
   const [changing, setChanging] = useState<{ item: OpsContentItem; to: ContentStatus } | null>(null);
+  // A promotion that offers a bonus with no live rule paying it (or whose rule was switched off since).
+  const { links } = usePromotionRules(kind === 'promotion');
 
   const columns = useMemo(() => {
     const time = new Intl.DateTimeFormat(localeTag(i18n.language), {
@@ -50,12 +54,19 @@ export function ContentList({ kind, params, canWrite, timeZone, onEdit }: Conten
       timeZone,
     });
     const at = (iso: string) => <time dateTime={iso}>{time.format(new Date(iso))}</time>;
+    const unpaid = (item: OpsContentItem) =>
+      item.kind === 'promotion' && promoRewardWarning(item.bonusOffer, links.get(item.id) ?? []) !== null;
     return col.columns([
       col.display({
         id: 'title',
         header: t('columns.title'),
         meta: { rowHeader: true },
-        cell: (info) => <span className="content-title-cell">{itemTitle(info.row.original)}</span>,
+        cell: (info) => (
+          <span className="content-title-cell">
+            {itemTitle(info.row.original)}
+            {unpaid(info.row.original) && <span className="content-rule-warning"> ⚠ {t('rules.listWarning')}</span>}
+          </span>
+        ),
       }),
       col.accessor('groupCode', {
         id: 'group',
@@ -155,7 +166,7 @@ export function ContentList({ kind, params, canWrite, timeZone, onEdit }: Conten
         },
       }),
     ]);
-  }, [t, i18n.language, timeZone, canWrite, onEdit]);
+  }, [t, i18n.language, timeZone, canWrite, onEdit, links]);
 
   const toolbar = (
     <div className="content-filters">

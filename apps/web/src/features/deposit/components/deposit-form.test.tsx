@@ -1,6 +1,7 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { DepositChannel, DepositOrder } from '@wps/shared/schemas/deposit';
+import { preselectDepositOptIn } from '../../../lib/deposit-opt-in';
 import { fail, ok, renderWithProviders, stubApi } from '../../../lib/test-render';
 import { DepositForm } from './deposit-form';
 
@@ -20,6 +21,9 @@ const CHANNEL: DepositChannel = {
   feeBps: 0,
 } as DepositChannel;
 
+/** No promotion takes an opt-in on a deposit (GET /wps/promo/offers). */
+const NO_OFFERS = { 'GET /wps/promo/offers': ok({ list: [] }) };
+
 function order(amount: string): DepositOrder {
   return { id: '1', type: 'manual_bank', amount, pixCode: null, payUrl: null } as DepositOrder;
 }
@@ -33,12 +37,12 @@ async function renderForm(channel: DepositChannel = CHANNEL) {
 
 describe('DepositForm', () => {
   it('asks for an amount before sending anything', async () => {
-    const api = stubApi({});
+    const api = stubApi(NO_OFFERS);
     const { submit } = await renderForm();
     await submit();
     expect(await screen.findByRole('alert')).toHaveTextContent('Digite um valor');
     expect(screen.getByRole('textbox', { name: 'Valor' })).toHaveAttribute('aria-invalid', 'true');
-    expect(api.calls).toHaveLength(0);
+    expect(api.callsTo('POST /wps/deposit/orders')).toHaveLength(0);
   });
 
   it.each([
@@ -47,7 +51,10 @@ describe('DepositForm', () => {
     ['1500', '1500.00'],
     ['30.50', '30.50'],
   ])('reads "%s" as %s and sends it', async (typed, sent) => {
-    const api = stubApi({ 'POST /wps/deposit/orders': (call) => ok(order((call.body as { amount: string }).amount)) });
+    const api = stubApi({
+      ...NO_OFFERS,
+      'POST /wps/deposit/orders': (call) => ok(order((call.body as { amount: string }).amount)),
+    });
     const { user, submit, amount, onManualOrder } = await renderForm();
     await user.type(amount, typed);
     await submit();
@@ -57,16 +64,16 @@ describe('DepositForm', () => {
   });
 
   it('refuses more decimals than the currency has', async () => {
-    const api = stubApi({});
+    const api = stubApi(NO_OFFERS);
     const { user, submit, amount } = await renderForm();
     await user.type(amount, '10,505');
     await submit();
     expect(await screen.findByRole('alert')).toHaveTextContent('Digite um valor válido com no máximo 2 casas decimais');
-    expect(api.calls).toHaveLength(0);
+    expect(api.callsTo('POST /wps/deposit/orders')).toHaveLength(0);
   });
 
   it('names the channel limits in reais when the amount is outside them', async () => {
-    stubApi({});
+    stubApi(NO_OFFERS);
     const { user, submit, amount } = await renderForm();
     await user.type(amount, '9,99');
     await submit();
@@ -77,7 +84,7 @@ describe('DepositForm', () => {
   });
 
   it('shows what the player receives after the fee, and refuses an amount the fee eats', async () => {
-    stubApi({});
+    stubApi(NO_OFFERS);
     const { user, submit, amount } = await renderForm({
       ...CHANNEL,
       min: '1.00',
@@ -96,7 +103,7 @@ describe('DepositForm', () => {
   });
 
   it('fills the field from a quick amount inside the limits', async () => {
-    stubApi({});
+    stubApi(NO_OFFERS);
     const { user, amount } = await renderForm({ ...CHANNEL, max: '100.00', maxMinor: '10000' });
     const quick = screen.getByRole('group', { name: 'Valores rápidos' });
     const buttons = Array.from(quick.querySelectorAll('button')).map((b) => b.textContent);
@@ -106,7 +113,7 @@ describe('DepositForm', () => {
   });
 
   it('shows the server refusal in Portuguese and keeps the idempotency key for a retry of the same amount', async () => {
-    const api = stubApi({ 'POST /wps/deposit/orders': fail('DEPOSIT_CHANNEL_DISABLED') });
+    const api = stubApi({ ...NO_OFFERS, 'POST /wps/deposit/orders': fail('DEPOSIT_CHANNEL_DISABLED') });
     const { user, submit, amount, onManualOrder } = await renderForm();
     await user.type(amount, '50');
     await submit();
@@ -127,6 +134,7 @@ describe('DepositForm', () => {
 
   it('names the deposit limit and what is left of it in the currency and the period in words', async () => {
     stubApi({
+      ...NO_OFFERS,
       'POST /wps/deposit/orders': fail('RG_DEPOSIT_LIMIT_REACHED', 403, {
         period: 'week',
         limit: '500.00',
@@ -145,6 +153,7 @@ describe('DepositForm', () => {
 
   it('names the range of amounts the channel takes in the currency', async () => {
     stubApi({
+      ...NO_OFFERS,
       'POST /wps/deposit/orders': fail('DEPOSIT_AMOUNT_OUT_OF_RANGE', 400, {
         min: '10.00',
         minMinor: '1000',
@@ -156,5 +165,53 @@ describe('DepositForm', () => {
     await user.type(amount, '50');
     await submit();
     expect(await screen.findByRole('alert')).toHaveTextContent('O valor precisa estar entre R$ 10,00 e R$ 5.000,00.');
+  });
+
+  it("lists the promotions that pay this deposit only when ticked, the promotion's own ticked, and sends the ticks with the order", async () => {
+    preselectDepositOptIn('41');
+    const api = stubApi({
+      'GET /wps/promo/offers': ok({
+        list: [
+          { promotionId: '40', title: 'Bônus de boas-vindas', action: 'deposit', optIn: false },
+          { promotionId: '41', title: 'Sexta da recarga', action: 'deposit', optIn: true },
+          { promotionId: '42', title: 'Recarga de sábado', action: 'deposit', optIn: true },
+          { promotionId: '43', title: 'Desafio de slots', action: 'join', optIn: true },
+        ],
+      }),
+      'POST /wps/deposit/orders': (call) => ok(order((call.body as { amount: string }).amount)),
+    });
+    const { user, submit, amount, onManualOrder } = await renderForm();
+    const group = await screen.findByRole('group', { name: 'Promoções deste depósito' });
+    // Only the deposit rules that need an opt-in: the welcome bonus pays by itself, the challenge is joined on its page.
+    expect(
+      within(group)
+        .getAllByRole('checkbox')
+        .map((box) => box.closest('label')?.textContent),
+    ).toEqual(['Sexta da recarga', 'Recarga de sábado']);
+    expect(within(group).getByRole('checkbox', { name: 'Sexta da recarga' })).toBeChecked();
+    expect(within(group).getByRole('checkbox', { name: 'Recarga de sábado' })).not.toBeChecked();
+    await user.type(amount, '100');
+    await submit();
+    await vi.waitFor(() => expect(onManualOrder).toHaveBeenCalled());
+    expect(api.callsTo('POST /wps/deposit/orders')[0]!.body).toMatchObject({
+      amount: '100.00',
+      optInPromotionIds: ['41'],
+    });
+  });
+
+  it('sends no opt-in when the player unticks it', async () => {
+    preselectDepositOptIn('41');
+    const api = stubApi({
+      'GET /wps/promo/offers': ok({
+        list: [{ promotionId: '41', title: 'Sexta da recarga', action: 'deposit', optIn: true }],
+      }),
+      'POST /wps/deposit/orders': (call) => ok(order((call.body as { amount: string }).amount)),
+    });
+    const { user, submit, amount, onManualOrder } = await renderForm();
+    await user.click(await screen.findByRole('checkbox', { name: 'Sexta da recarga' }));
+    await user.type(amount, '100');
+    await submit();
+    await vi.waitFor(() => expect(onManualOrder).toHaveBeenCalled());
+    expect(api.callsTo('POST /wps/deposit/orders')[0]!.body).not.toHaveProperty('optInPromotionIds');
   });
 });

@@ -11,7 +11,9 @@ import { useFormats } from '../../../lib/format';
 import { useFormatMoney } from '../../../lib/money';
 import { FormError } from '@wps/ui/form-error';
 import { createFormResolver } from '../../../components/form/form-resolver';
+import { preselectDepositOptIn, useDepositOptIn } from '../../../lib/deposit-opt-in';
 import { useCreateDepositOrder } from '../api/create-deposit-order';
+import { useDepositOffers } from '../api/list-deposit-offers';
 import { createDepositFormSchema, feeMinor, quickAmounts } from '../deposit-amount';
 
 function newIdempotencyKey(): string {
@@ -55,6 +57,18 @@ export function DepositForm({
     control,
     formState: { errors },
   } = useForm({ mode: 'onTouched', defaultValues: { amount: '' }, resolver });
+  // The opt-ins of promotions paid on this deposit only when ticked; the one whose page opened the
+  // form comes ticked. Sent with the order, they are the promotions' joins its credit is paid under.
+  const offers = useDepositOffers().data ?? [];
+  const preselected = useDepositOptIn();
+  const [optIns, setOptIns] = useState<ReadonlySet<string>>(() => new Set(preselected ? [preselected] : []));
+  const toggleOptIn = (promotionId: string, on: boolean) =>
+    setOptIns((previous) => {
+      const next = new Set(previous);
+      if (on) next.add(promotionId);
+      else next.delete(promotionId);
+      return next;
+    });
   const amountMinor = parseTypedAmount(useWatch({ control, name: 'amount' }), channel.scale, locale);
   const fee = amountMinor === null ? null : feeMinor(amountMinor, channel);
 
@@ -62,11 +76,18 @@ export function DepositForm({
     setFormError(null);
     const amount = formatMinor(values.amount, channel.scale);
     if (attempt.current?.amount !== amount) attempt.current = { key: newIdempotencyKey(), amount };
+    const optInPromotionIds = offers.filter((o) => optIns.has(o.promotionId)).map((o) => o.promotionId);
     mutation.mutate(
-      { channelId: channel.id, amount, idempotencyKey: attempt.current.key },
+      {
+        channelId: channel.id,
+        amount,
+        idempotencyKey: attempt.current.key,
+        ...(optInPromotionIds.length > 0 ? { optInPromotionIds } : {}),
+      },
       {
         onSuccess: (order) => {
           attempt.current = null;
+          preselectDepositOptIn(null);
           // A PIX charge is paid from the player's bank app: its code is shown here, not a pay page.
           if (order.type === 'gateway' && order.payUrl && !order.pixCode) {
             setRedirecting(true);
@@ -108,6 +129,22 @@ export function DepositForm({
           </button>
         ))}
       </div>
+      {offers.length > 0 && (
+        <fieldset className="deposit-opt-ins">
+          <legend>{t('optIns')}</legend>
+          {offers.map((offer) => (
+            <label key={offer.promotionId} className="deposit-opt-ins__item">
+              <input
+                type="checkbox"
+                checked={optIns.has(offer.promotionId)}
+                onChange={(event) => toggleOptIn(offer.promotionId, event.target.checked)}
+              />
+              {offer.title}
+            </label>
+          ))}
+          <p className="deposit-opt-ins__hint">{t('optInHint')}</p>
+        </fieldset>
+      )}
       <FormError message={formError} />
       <Button type="submit" variant="money" block size="lg" loading={mutation.isPending || isRedirecting}>
         {isRedirecting ? t('redirecting') : channel.type === 'gateway' ? t('submitGateway') : t('submitManual')}
