@@ -68,21 +68,21 @@ export const ENV_VARIABLES = {
     default: 'auto',
     feeds: 'AppConfig.demoContent',
     description:
-      "the demo operator's site content (banners, promotions, announcements, help articles, legal pages) written on a start that finds no content at all: `auto` outside `NODE_ENV=production` only, `on` also there, `off` never",
+      "the demo operator's site content (banners, promotions, announcements, help articles, legal pages) written on the first server start of a new database, whichever command created it (`npm run ops`, `npm run migrate` or `npm start`): `auto` outside `NODE_ENV=production` only, `on` also there, `off` never",
   },
   DEMO_JURISDICTION: {
     schema: oneOf(['BR', 'permissive']),
     default: 'BR',
     feeds: 'AppConfig.demoJurisdiction',
     description:
-      'the licence profile the demo operator is installed under, on the start that creates the database: `BR` (Brazil: no bonus content, CPF and identity checks; demo players `demo1`, `demo2`) or `permissive` (the generic site, every rewards feature on when `DEMO_REWARDS` allows)',
+      'the licence profile the demo operator is installed under, on the first server start of a new database (a licence set first with `npm run ops licence:set` stands): `BR` (Brazil: no bonus content, CPF and identity checks; demo players `demo1`, `demo2`) or `permissive` (the generic site, every rewards feature on when `DEMO_REWARDS` allows)',
   },
   DEMO_REWARDS: {
     schema: oneOf(['auto', 'on', 'off']),
     default: 'auto',
     feeds: 'AppConfig.demoRewards',
     description:
-      "under `DEMO_JURISDICTION=permissive`, on the start that creates the database: every rewards programme switched on with demo content (points mall, rebate, referral, missions, a raffle, bonus offers) and the demo operators `demoadmin` and `demofinance` (password `Demo2026backoffice`) who set it up, one asking and the other approving: `auto` outside `NODE_ENV=production` only, `on` also there, `off` never (the test suites' servers); BR seeds none of it",
+      "under `DEMO_JURISDICTION=permissive`, on the first server start of a new database: every rewards programme switched on with demo content (points mall, rebate, referral, missions, a raffle, bonus offers) and the demo operators `demoadmin` and `demofinance` (password `Demo2026backoffice`) who set it up, one asking and the other approving: `auto` outside `NODE_ENV=production` only, `on` also there, `off` never (the test suites' servers); BR seeds none of it",
   },
   DATA_DIR: {
     schema: text(),
