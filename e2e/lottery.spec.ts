@@ -149,7 +149,7 @@ test('a quick-draw ticket on every digit wins, pays into the balance, shows in t
   await slip.getByTestId('slip-bet-type').selectOption('position');
   await slip.getByTestId('slip-position').selectOption('1');
   await slip.getByTestId('slip-all').click();
-  await expect(slip.getByTestId('slip-selection-price')).toHaveText(/10 linha\(s\), total R\$\s*10,00/);
+  await expect(slip.getByTestId('slip-selection-price')).toHaveText(/10 linhas, total R\$\s*10,00/);
   await slip.getByTestId('slip-add').click();
   await expect(slip.getByTestId('slip-total')).toHaveText(/R\$\s*10,00/);
   // A double click places one ticket (one idempotency key per submit).

@@ -31,22 +31,24 @@ async function renderSlip(numero: string | null = '20261127-042', routes: Parame
 describe('BetSlip', () => {
   it('prices a selection by its lines and the stake per line, in reais', async () => {
     const { user, stake, pick, price, slip } = await renderSlip();
+    // Before any pick: a hint, not an error.
+    expect(price()).toHaveTextContent('Escolha os seus números para ver o preço.');
     await user.selectOptions(within(slip).getByRole('combobox', { name: 'Posição' }), '2');
     await pick('3');
     await pick('7');
     expect(within(slip).getByRole('button', { name: '7' })).toHaveAttribute('aria-pressed', 'true');
     await user.clear(stake);
     await user.type(stake, '1,50');
-    expect(price()).toHaveTextContent('2 linha(s), total R$ 3,00');
+    expect(price()).toHaveTextContent('2 linhas, total R$ 3,00');
     await user.clear(stake);
     await user.type(stake, '0.25');
-    expect(price()).toHaveTextContent('2 linha(s), total R$ 0,50');
+    expect(price()).toHaveTextContent('2 linhas, total R$ 0,50');
   });
 
   it('will not add a selection without a valid stake or numbers', async () => {
     const { user, stake, pick, price, slip } = await renderSlip();
     const add = within(slip).getByRole('button', { name: 'Adicionar ao boletim' });
-    expect(price()).toHaveTextContent('Quantidade de números inválida para este tipo de aposta.');
+    expect(price()).toHaveTextContent('Escolha os seus números para ver o preço.');
     expect(add).toBeDisabled();
     await pick('1');
     expect(add).toBeEnabled();
@@ -111,7 +113,7 @@ describe('BetSlip', () => {
     await pick('3');
     await user.clear(stake);
     await user.type(stake, typed);
-    expect(price()).toHaveTextContent('1 linha(s), total R$ 1.500,00');
+    expect(price()).toHaveTextContent('1 linha, total R$ 1.500,00');
   });
 
   // The stake per line is read by the shared money parser as Portuguese writes it, and placed in minor units.

@@ -31,7 +31,7 @@ function TicketRow({ ticket, family }: { ticket: LotteryTicketView; family: Lott
           <li key={i}>
             {describe(s)}{' '}
             <span className="lot-muted">
-              {t('tickets.lines', { lines: s.lines, stake: money.minor(s.stakePerLineMinor) })}
+              {t('tickets.lines', { count: s.lines, stake: money.minor(s.stakePerLineMinor) })}
             </span>
             {s.requestedPerLineMinor ? (
               <span className="lot-muted">

@@ -37,6 +37,8 @@ export function SelectionEditor({ family, initialBetType, stakeMinor, onAdd }: P
   const isGrid = picks !== undefined && picks.hi - picks.lo + 1 <= GRID_MAX;
   const entry: SlipEntry | null = stakeMinor === null ? null : { ...selection, stakePerLineMinor: stakeMinor };
   const priced = entry ? priceSelection(family, entry) : null;
+  // Nothing picked yet is where a player starts, not a mistake: a hint, not the picks-count error.
+  const priceIsHint = picks !== undefined && (selection.numbers?.length ?? 0) === 0;
 
   const chooseType = (code: string) => {
     const next = findBetRule(family, code)!;
@@ -168,12 +170,18 @@ export function SelectionEditor({ family, initialBetType, stakeMinor, onAdd }: P
           </Button>
         ) : null}
       </div>
-      <p className="lot-editor__price" data-testid="slip-selection-price" aria-live="polite">
-        {priced === null
-          ? t('slip.stakeNeeded')
-          : priced.ok
-            ? t('slip.price', { lines: priced.lines, total: money.minor(priced.totalMinor) })
-            : t(`reasons.${priced.reason}`)}
+      <p
+        className={`lot-editor__price${priceIsHint ? ' is-hint' : ''}`}
+        data-testid="slip-selection-price"
+        aria-live="polite"
+      >
+        {priceIsHint
+          ? t('slip.pickFirst')
+          : priced === null
+            ? t('slip.stakeNeeded')
+            : priced.ok
+              ? t('slip.price', { count: priced.lines, total: money.minor(priced.totalMinor) })
+              : t(`reasons.${priced.reason}`)}
       </p>
       <Button
         variant="secondary"
