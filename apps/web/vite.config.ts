@@ -1,6 +1,7 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { reportInitialJs } from './build/report-initial-js.ts';
+import { firstScreenWords } from './build/first-screen.ts';
 
 /**
  * Libraries every page needs, in one chunk of their own: its name changes only when a library
@@ -40,7 +41,12 @@ function preloadDefaultStrings(): Plugin {
 // @wps/shared resolves through the workspace package's exports to its TypeScript source,
 // which Vite transforms like our own files; no alias is needed.
 export default defineConfig({
-  plugins: [react(), reportInitialJs({ budgetKb: 130 }), preloadDefaultStrings()],
+  plugins: [
+    react(),
+    reportInitialJs({ budgetKb: 130 }),
+    preloadDefaultStrings(),
+    firstScreenWords(new URL('./src/locales', import.meta.url).pathname),
+  ],
   build: {
     target: 'es2022',
     sourcemap: false,

@@ -79,6 +79,7 @@ import { registerAgentCentreRoutes } from './modules/agents/centre/centre.routes
 import { createHealthService } from './modules/system/health.service';
 import { serveBackoffice } from './http/serve-backoffice';
 import { serveWeb } from './http/serve-web';
+import { homeFirstScreen } from './modules/content/content-first-screen';
 import { registerCompression } from './http/compression';
 import { registerRequestId, requestIdOptions } from './plugins/request-id';
 import { registerHttpMetrics, registerMetricsRoute } from './metrics/http';
@@ -233,7 +234,7 @@ export async function buildApp(opts: {
   if (config.backofficeDist && fs.existsSync(path.join(config.backofficeDist, 'index.html')))
     serveBackoffice(app, config.backofficeDist);
   if (config.webDist && fs.existsSync(path.join(config.webDist, 'index.html'))) {
-    serveWeb(app, config.webDist, { errorReportUrl: config.errorReportUrl });
+    serveWeb(app, config.webDist, { errorReportUrl: config.errorReportUrl }, homeFirstScreen(services));
   }
   return app as unknown as App;
 }

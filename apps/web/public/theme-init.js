@@ -8,6 +8,15 @@
     // Storage blocked: keep the default dark theme.
   }
   document.documentElement.setAttribute('data-theme', theme);
+  // The first screen's hero (index.html) speaks to a visitor in Portuguese: a signed-in player, or
+  // one who chose another language, sees only its banner until the app draws the page.
+  try {
+    var lang = window.localStorage.getItem('lang') || window.localStorage.getItem('hisLang') || 'PT';
+    if (window.sessionStorage.getItem('token') || !/^pt/i.test(lang))
+      document.documentElement.setAttribute('data-first-screen', 'banner');
+  } catch {
+    // Storage blocked: a visitor.
+  }
   var meta = document.querySelector('meta[name="color-scheme"]');
   if (meta) meta.setAttribute('content', theme);
 })();

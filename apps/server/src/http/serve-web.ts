@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic, { type FastifyStaticOptions } from '@fastify/static';
 import { STATIC_FILES_ROUTE } from '../metrics/http';
-import { createIndexPage, type IndexPageSettings } from './index-page';
+import { createIndexPage, type FirstScreenSource, type IndexPageSettings } from './index-page';
 
 /** Hashed build output: the name changes with the content, so it may be kept for a year. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -139,18 +139,24 @@ export function isPageRequest(request: FastifyRequest, pathname: string): boolea
  * scanner's probe or an unknown API path never gets the site's HTML with a 200. index.html is
  * read once here, with the run-time settings written in (index-page.ts), and sent from memory;
  * `/index.html` itself is a page route like the others. Its own plugin scope, so the back
- * office's `reply.sendFile` (its own root) does not clash with this one.
+ * office's `reply.sendFile` (its own root) does not clash with this one. With `firstScreen`, the
+ * home's pages get its first banner and brand written in (index-page.ts, renderFirstScreen).
  */
-export function serveWeb(app: FastifyInstance, root: string, settings: IndexPageSettings = {}): void {
+export function serveWeb(
+  app: FastifyInstance,
+  root: string,
+  settings: IndexPageSettings = {},
+  firstScreen?: FirstScreenSource,
+): void {
   const dist = assertBuilt(root);
-  const sendIndex = createIndexPage(dist, settings);
+  const sendIndex = createIndexPage(dist, settings, firstScreen);
   void app.register(async (scope) => {
     useTextJavascript(scope);
     await registerBuiltFiles(scope, staticOptions(dist, '/', ['index.html']));
     // Built files have their own routes, which the router prefers to this one.
     scope.get('/*', (request, reply) => {
       const rest = (request.params as { '*': string })['*'];
-      if (isPageRequest(request, `/${rest}`)) return sendIndex(request, reply);
+      if (isPageRequest(request, `/${rest}`)) return sendIndex(request, reply, `/${rest}`);
       return reply.callNotFound();
     });
   });

@@ -1,3 +1,4 @@
+import { HOME_PAGE_PATHS } from '@wps/shared/home-paths';
 import type { BannerGroup } from '../features/content/api/list-banners';
 
 /**
@@ -5,11 +6,8 @@ import type { BannerGroup } from '../features/content/api/list-banners';
  * without one shows no banner strip. Matched on the path without a trailing slash, any case.
  */
 const GROUP_BY_PATH: Record<string, BannerGroup> = {
-  '/': 'w_home',
-  '/index': 'w_home',
-  '/index.html': 'w_home',
-  '/home': 'w_home',
-  '/login': 'w_home',
+  // The server writes the first home banner into these pages' index.html (the same list).
+  ...Object.fromEntries(HOME_PAGE_PATHS.map((path) => [path, 'w_home' as const])),
   '/rng': 'w_rng',
   '/live': 'w_live',
   '/fish': 'w_fish',

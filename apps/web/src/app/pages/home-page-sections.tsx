@@ -61,8 +61,17 @@ function Lane({ title, filter, testId, to }: LaneProps) {
 }
 
 /**
+ * The first lane, right under the banner (above the hero): the operator's hot games, so every
+ * visitor and player has games in the first screen.
+ */
+export function HomeFirstLane() {
+  const { t } = useTranslation('lobby');
+  return <Lane title={t('strips.hot')} filter={{}} testId="home-hot" />;
+}
+
+/**
  * The home page below the hero (its own download, after the first paint): the player's recent
- * games, the hot lane, the promotions strip, the in-house games, the winners ticker, and a lane
+ * games, the promotions strip, the in-house games, the winners ticker, and a lane
  * per lobby category whose vendors are listed (the lobby lists only what can be played), then the
  * site's highlights.
  */
@@ -87,7 +96,6 @@ export function HomePageSections() {
           testId="home-recent"
         />
       )}
-      <Lane title={t('strips.hot')} filter={{}} testId="home-hot" />
       <PromotionStrip />
       {mappingVendor[INHOUSE_VASSALAGE] && (
         <Lane

@@ -19,14 +19,18 @@ import './home-page.css';
 // is fetched once the hero's text has painted, in a box of its final size so nothing moves.
 const HeroArt = lazy(() => import('./hero-art').then((module) => ({ default: module.HeroArt })));
 
-// The lanes, the winners ticker and the promotions strip are below the hero: their code (the
-// lobby's tiles, the promotions' cards) and strings download after the first paint, so the home
-// page's first script stays small. A failed download leaves the hero and highlights in place.
-const HomePageSections = lazyOptional(() =>
-  Promise.all([import('./home-page-sections'), preloadNamespaces(['content', 'storefront'])]).then(
-    ([module]) => module.HomePageSections,
-  ),
-);
+// The lanes, the winners ticker and the promotions strip: their code (the lobby's tiles, the
+// promotions' cards) and strings download after the first paint, so the home page's first script
+// stays small. A failed download leaves the hero in place. The first lane sits right under the
+// banner, above the hero, so games are in the first screen on a phone and at 1366×768.
+const loadSections = () => Promise.all([import('./home-page-sections'), preloadNamespaces(['content', 'storefront'])]);
+const HomeFirstLane = lazyOptional(() => loadSections().then(([module]) => module.HomeFirstLane));
+const HomePageSections = lazyOptional(() => loadSections().then(([module]) => module.HomePageSections));
+
+/** The first lane's place (its title and a row of tiles) while its code loads, so the hero does not jump. */
+function FirstLanePlaceholder() {
+  return <div className="skeleton skeleton--still home-first-lane--placeholder" aria-hidden="true" />;
+}
 
 /** The place the sections take while their code loads, so the highlights below do not jump. */
 function SectionsPlaceholder() {
@@ -38,7 +42,10 @@ function SectionsPlaceholder() {
   );
 }
 
-/** The welcome hero: sign-up for visitors, balance and account for players. */
+/**
+ * The welcome hero, compact (one band under the first lane): sign-up for visitors, balance and
+ * account for players. Its illustration shows from tablets up; phones keep the height for games.
+ */
 function Hero() {
   const { t } = useTranslation('common');
   const { data: permission } = usePermission();
@@ -64,70 +71,70 @@ function Hero() {
             : t('home.title', { brand: brandName })}
         </h1>
         <p className="hero__text">{isLogin ? t('home.memberText') : t('home.text')}</p>
-        {isLogin ? (
-          <div className="hero__wallet">
-            <div className="hero__balance">
-              <span className="hero__balance-label">{t('balance.label')}</span>
-              <span className="hero__balance-amount amount">
-                {balance.data
-                  ? formatMoney(balance.data.sumBalance, { currency: balance.data.currency, scale: balance.data.scale })
-                  : t('balance.updating')}
-              </span>
-            </div>
-            <div className="hero__actions">
-              {/* A trial player has no real money to add: the way on is a real account. */}
-              {isTrial ? (
-                canRegister && (
-                  <Button size="lg" onClick={() => openAuthModal('register')}>
-                    {t('home.registerReal')}
-                  </Button>
-                )
-              ) : (
-                <Button
-                  size="lg"
-                  variant="money"
-                  icon={<PlusCircleIcon size={20} />}
-                  onClick={() => requireLogin() && openMemberCentre('depositv2')}
-                >
-                  {t('header.deposit')}
-                </Button>
-              )}
-              <Button
-                size="lg"
-                variant="secondary"
-                icon={<UserIcon size={20} />}
-                onClick={() => openMemberCentre('securityCenter')}
-              >
-                {t('header.myAccount')}
-              </Button>
-            </div>
-          </div>
-        ) : (
-          <div className="hero__actions">
-            {canRegister && (
-              <Button size="lg" onClick={() => openAuthModal('register')}>
-                {t('home.createAccount')}
-              </Button>
-            )}
-            {canFreePlay && (
-              <Button
-                size="lg"
-                variant="secondary"
-                loading={freePlay.isPending}
-                icon={<GamepadIcon size={20} />}
-                onClick={() => freePlay.mutate()}
-              >
-                {t('header.freeDemo')}
-              </Button>
-            )}
-            {!canRegister && (
-              <Button size="lg" variant="secondary" onClick={() => openAuthModal('login')}>
-                {t('header.login')}
-              </Button>
-            )}
-          </div>
-        )}
       </div>
+      {isLogin ? (
+        <div className="hero__wallet">
+          <div className="hero__balance">
+            <span className="hero__balance-label">{t('balance.label')}</span>
+            <span className="hero__balance-amount amount">
+              {balance.data
+                ? formatMoney(balance.data.sumBalance, { currency: balance.data.currency, scale: balance.data.scale })
+                : t('balance.updating')}
+            </span>
+          </div>
+          <div className="hero__actions">
+            {/* A trial player has no real money to add: the way on is a real account. */}
+            {isTrial ? (
+              canRegister && (
+                <Button size="lg" onClick={() => openAuthModal('register')}>
+                  {t('home.registerReal')}
+                </Button>
+              )
+            ) : (
+              <Button
+                size="lg"
+                variant="money"
+                icon={<PlusCircleIcon size={20} />}
+                onClick={() => requireLogin() && openMemberCentre('depositv2')}
+              >
+                {t('header.deposit')}
+              </Button>
+            )}
+            <Button
+              size="lg"
+              variant="secondary"
+              icon={<UserIcon size={20} />}
+              onClick={() => openMemberCentre('securityCenter')}
+            >
+              {t('header.myAccount')}
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <div className="hero__actions">
+          {canRegister && (
+            <Button size="lg" onClick={() => openAuthModal('register')}>
+              {t('home.createAccount')}
+            </Button>
+          )}
+          {canFreePlay && (
+            <Button
+              size="lg"
+              variant="secondary"
+              loading={freePlay.isPending}
+              icon={<GamepadIcon size={20} />}
+              onClick={() => freePlay.mutate()}
+            >
+              {t('header.freeDemo')}
+            </Button>
+          )}
+          {!canRegister && (
+            <Button size="lg" variant="secondary" onClick={() => openAuthModal('login')}>
+              {t('header.login')}
+            </Button>
+          )}
+        </div>
+      )}
       <div className="hero__art">
         {hasPainted ? (
           <Suspense fallback={<span className="hero-art hero-art--placeholder" aria-hidden="true" />}>
@@ -141,11 +148,21 @@ function Hero() {
   );
 }
 
-/** Home ("/"): the hero, then the lanes, winners and offers, and what the site promises (the sections). */
+/**
+ * Home ("/"), under the route's banner: the first lane of games, the hero, then the other lanes,
+ * winners and offers, and what the site promises (the sections).
+ */
 export function HomePage() {
   const hasPainted = useHasPainted();
   return (
     <div className="home">
+      {hasPainted ? (
+        <Suspense fallback={<FirstLanePlaceholder />}>
+          <HomeFirstLane />
+        </Suspense>
+      ) : (
+        <FirstLanePlaceholder />
+      )}
       <Hero />
       {hasPainted ? (
         <Suspense fallback={<SectionsPlaceholder />}>
