@@ -221,6 +221,52 @@ test('every route of the site fits 360 px as a visitor, a player (member centre)
   verdict(checkers);
 });
 
+/**
+ * Games in the first screen: on the home page, a visitor and a signed-in player see a whole game
+ * tile without scrolling, at 1366×768 and at 360×780 (above the phones' tab bar), under the demo's
+ * banners. The four pages load at once, each in its own context.
+ */
+test('the home page shows a game tile in the first screen at 1366×768 and 360×780, as a visitor and a player', async ({
+  browser,
+}) => {
+  const player = await registerMember(ops.request, server.baseURL, 'pwfs');
+  const cases = [
+    { width: 1366, height: 768 },
+    { width: 360, height: 780 },
+  ].flatMap((viewport) => [
+    { viewport, member: undefined, role: 'visitor' },
+    { viewport, member: player, role: 'player' },
+  ]);
+  const results = await Promise.all(
+    cases.map(async ({ viewport, member, role }) => {
+      const where = `${role} at ${viewport.width}×${viewport.height}`;
+      const context = await browser.newContext({ locale: 'pt-BR', viewport });
+      try {
+        const page = member ? await memberPageIn(context, server.baseURL, member) : await context.newPage();
+        if (!member) await page.goto(server.baseURL);
+        // The banners are part of the first screen being checked: wait for them as for the games.
+        await expect(page.getByRole('region', { name: 'Destaques' }).getByRole('img').first(), where).toBeVisible();
+        const tile = page.locator('.game-tile:not(.game-tile--skeleton) .game-tile__play').first();
+        await expect(tile, where).toBeVisible({ timeout: 30_000 });
+        return await tile.evaluate((el, label) => {
+          const box = el.getBoundingClientRect();
+          // The phones' tab bar is fixed over the bottom of the screen: a tile under it is not seen.
+          const bar = document.querySelector('nav[aria-label="Navegação rápida"]');
+          const barTop = bar && getComputedStyle(bar).display !== 'none' ? bar.getBoundingClientRect().top : Infinity;
+          const bottom = Math.min(window.innerHeight, barTop);
+          const inView = window.scrollY === 0 && box.top >= 0 && box.bottom <= bottom;
+          return inView
+            ? null
+            : `${label}: first tile at ${Math.round(box.top)}–${Math.round(box.bottom)} px, screen ends at ${Math.round(bottom)} px (scrolled ${window.scrollY})`;
+        }, where);
+      } finally {
+        await context.close();
+      }
+    }),
+  );
+  expect(results.filter(Boolean), 'home pages without a whole game tile in the first screen').toEqual([]);
+});
+
 test('every back-office screen fits 1024 px as an admin', async ({ browser }, testInfo) => {
   const player = await registerMember(ops.request, server.baseURL, 'pwbo');
   const draws = await callApi<{ list: { drawId: string }[] }>(ops, 'GET', '/ops/lottery/draws');

@@ -1,5 +1,4 @@
 import {
-  createContext,
   useCallback,
   useContext,
   useEffect,
@@ -7,21 +6,12 @@ import {
   useState,
   type KeyboardEvent,
   type PointerEvent,
-  type ReactNode,
   type RefObject,
 } from 'react';
 import { clampOffset, keyOffset, type Offset } from './modal-drag-math';
+import { ModalDragContext } from './modal-drag-switch';
 
-/**
- * Whether centred dialogs can be moved by their header. Off unless an app turns it on (the player
- * site, by its operator's switch); never on phones, where a dialog fills the width anyway and a
- * finger on its header should scroll, not move it.
- */
-const ModalDragContext = createContext(false);
-
-export function ModalDragProvider({ enabled, children }: { enabled: boolean; children: ReactNode }) {
-  return <ModalDragContext.Provider value={enabled}>{children}</ModalDragContext.Provider>;
-}
+export { ModalDragProvider } from './modal-drag-switch';
 
 /** Wide enough, and a mouse or pen: a dialog can be moved there. */
 const MOVABLE_MEDIA = '(min-width: 601px) and (pointer: fine)';

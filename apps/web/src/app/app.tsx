@@ -2,7 +2,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { BrowserRouter } from 'react-router';
 import type { ReactNode } from 'react';
-import { ModalDragProvider } from '@wps/ui/modal-drag';
+import { ModalDragProvider } from '@wps/ui/modal-drag-switch';
 import { UiLabelsProvider } from '@wps/ui/ui-labels';
 import { usePermission } from '../lib/api/get-permission';
 import { i18n } from '../lib/i18n';

@@ -10,9 +10,17 @@ import { useMemberInfo } from '../lib/api/get-member-info';
 import { preloadNamespaces } from '../lib/i18n';
 import { useToken } from '../lib/session-storage';
 import { toggleTheme, useTheme } from '../lib/theme';
-import { CategoryNav } from '../features/lobby/components/category-nav';
+import { useHasPainted } from '../lib/first-paint';
+import { lazyOptional } from '../lib/lazy-optional';
 import { Logo } from '../components/ui/logo';
 import { toggleSideMenu, useIsDrawerViewport, useSideMenu } from './side-menu-store';
+
+// The categories along the header (wide screens): their own download after the first paint (with
+// the lobby's styles), keeping the home page's first script within its budget; a slot of the same
+// flexible width holds their place, so the account controls do not move when they arrive.
+const CategoryNav = lazyOptional(() =>
+  import('../features/lobby/components/category-nav').then((module) => module.CategoryNav),
+);
 
 const SpeedTestModal = lazy(() =>
   import('../features/speed-test/components/speed-test-modal').then((m) => ({ default: m.SpeedTestModal })),
@@ -42,6 +50,7 @@ export function Header({ hasSideMenu }: { hasSideMenu: boolean }) {
   const isDrawer = useIsDrawerViewport();
   const theme = useTheme();
   const freePlay = useFreePlay();
+  const hasPainted = useHasPainted();
   const brandName = permission?.brand.brandName ?? '';
   const [isSpeedTestOpen, setSpeedTestOpen] = useState(false);
   const [isSearchOpen, setSearchOpen] = useState(false);
@@ -88,7 +97,13 @@ export function Header({ hasSideMenu }: { hasSideMenu: boolean }) {
           </Suspense>
         )}
       </div>
-      <CategoryNav />
+      {hasPainted ? (
+        <Suspense fallback={<span className="header__nav-slot" />}>
+          <CategoryNav />
+        </Suspense>
+      ) : (
+        <span className="header__nav-slot" />
+      )}
       <div className="header__end">
         <button
           type="button"

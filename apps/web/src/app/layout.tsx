@@ -9,9 +9,7 @@ import { preloadNamespaces } from '../lib/i18n';
 import { lazyOptional } from '../lib/lazy-optional';
 import { findBannerGroup, isHomeBannerGroup } from './banner-groups';
 import { Header } from './header';
-import { RightBar } from './right-bar';
 import { ScrollManager } from './scroll-manager';
-import { SideMenu } from './side-menu';
 import { useSideMenu } from './side-menu-store';
 
 export type LayoutProps = { hasSideMenu: boolean; hasFooter: boolean };
@@ -43,6 +41,12 @@ const BannerStrip = lazyOptional(() =>
 const Footer = lazyOptional(() =>
   Promise.all([import('./footer'), preloadNamespaces(['storefront'])]).then(([module]) => module.Footer),
 );
+// The side menu (a fixed column on desktops, a drawer on phones) and the right bar: their own
+// download after the first paint, like the tab bar, keeping the home page's first script within
+// its budget. The frame keeps their room (layout.css pads the body by the menu's width), so the
+// page does not move when they arrive.
+const SideMenu = lazyOptional(() => import('./side-menu').then((module) => module.SideMenu));
+const RightBar = lazyOptional(() => import('./right-bar').then((module) => module.RightBar));
 const TabBar = lazyOptional(() =>
   Promise.all([import('./layout-tab-bar'), preloadNamespaces(['storefront'])]).then(([module]) => module.TabBar),
 );
@@ -94,8 +98,12 @@ export function Layout({ hasSideMenu, hasFooter }: LayoutProps) {
       </a>
       <ScrollManager />
       <Header hasSideMenu={hasSideMenu} />
-      {hasSideMenu && <SideMenu />}
-      {hasSideMenu && <RightBar />}
+      {hasSideMenu && hasPainted && (
+        <Suspense fallback={null}>
+          <SideMenu />
+          <RightBar />
+        </Suspense>
+      )}
       <div className="layout__body">
         <main id="main-content" className="layout__main" tabIndex={-1}>
           <RouteBanners pathname={location.pathname} />

@@ -2,7 +2,7 @@ import i18next, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { apiRequest, ApiError } from './api-client';
 import { getToken } from './session-storage';
-import { errorMessageOptions } from './error-values';
+import type { errorMessageOptions as ErrorMessageOptions } from './error-values';
 import { getContentLanguage, getStoredLanguage, storeLanguage } from './language';
 
 /**
@@ -73,7 +73,21 @@ export const i18nReady: Promise<unknown> = i18n
     react: { useSuspense: true, bindI18nStore: 'added' },
   });
 applyDocumentLanguage(getStoredLanguage());
-void i18nReady.then(() => i18n.loadNamespaces('errors'));
+
+/**
+ * How an error's values are written (lib/error-values.ts, with the money and date formats): loaded
+ * with the error texts, right after the first render's strings, outside the first script.
+ */
+let errorValues: { errorMessageOptions: typeof ErrorMessageOptions } | undefined;
+/** Settles once the error texts and their value formats are in (component tests wait for it). */
+export const errorTextsReady: Promise<unknown> = i18nReady.then(() =>
+  Promise.all([
+    i18n.loadNamespaces('errors'),
+    import('./error-values').then((module) => {
+      errorValues = module;
+    }),
+  ]),
+);
 
 /**
  * Namespaces the signed-in frame reads outside their own feature: the avatar menu's and the
@@ -130,7 +144,9 @@ export async function changeLanguage(code: string): Promise<void> {
 export function translateError(error: unknown): string {
   if (error instanceof ApiError) {
     const key = `errors:${error.errorCode}`;
-    if (i18n.exists(key)) return i18n.t(key, errorMessageOptions(i18n.t, error.errorCode, error.value, i18n.language));
+    // Until the error texts and their value formats are in (just after the first render), the server's message.
+    if (errorValues && i18n.exists(key))
+      return i18n.t(key, errorValues.errorMessageOptions(i18n.t, error.errorCode, error.value, i18n.language));
     return error.message || i18n.t('errors:UNKNOWN');
   }
   return i18n.t('errors:UNKNOWN');

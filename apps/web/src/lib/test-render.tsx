@@ -12,7 +12,7 @@ import { vi } from 'vitest';
 import type { PermissionResult } from '@wps/shared/schemas/system';
 import { Toaster } from '../components/ui/toast';
 import { WarningDialogHost } from '../components/ui/warning-dialog';
-import { i18n, i18nReady } from './i18n';
+import { errorTextsReady, i18n, i18nReady } from './i18n';
 import { createQueryClient } from './query-client';
 import { clearSession, setToken } from './session-storage';
 
@@ -26,6 +26,7 @@ export async function loadPortuguese(): Promise<void> {
   await i18nReady;
   if (i18n.language !== 'pt') await i18n.changeLanguage('pt');
   await i18n.loadNamespaces(NAMESPACES);
+  await errorTextsReady;
 }
 
 /** The app's query client, without retries (a failure shows at once) and never stale-refetched by a timer. */
