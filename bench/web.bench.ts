@@ -239,6 +239,9 @@ async function lighthouseRun(url: string, config: Config | undefined): Promise<F
         JSON.stringify(result.lhr),
       );
     }
+    // A run Lighthouse could not finish (no paint in time on a loaded machine) has no figures: say why.
+    if (result.lhr.runtimeError)
+      console.log(`  lighthouse: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
     const value = (id: string) => audits[id]?.numericValue ?? NaN;
     return {
       score: Math.round((categories.performance?.score ?? 0) * 100),
@@ -253,8 +256,11 @@ async function lighthouseRun(url: string, config: Config | undefined): Promise<F
   }
 }
 
+/** The median run by LCP, among the runs that have one (a failed run is NaN and left out when others finished). */
 function median(runs: Figures[]): Figures {
-  return [...runs].sort((a, b) => a.lcpMs - b.lcpMs)[Math.floor(runs.length / 2)] as Figures;
+  const finished = runs.filter((run) => Number.isFinite(run.lcpMs));
+  const pool = finished.length ? finished : runs;
+  return [...pool].sort((a, b) => a.lcpMs - b.lcpMs)[Math.floor(pool.length / 2)] as Figures;
 }
 
 function describe(label: string, f: Figures, goal: { lcpMs: number; tbtMs?: number }): string {
