@@ -59,6 +59,8 @@ test.describe('language and theme', () => {
   }) => {
     await gotoHome(page);
     const select = page.getByRole('combobox', { name: 'Idioma' });
+    // The side menu, which holds the menu, is drawn after the first paint.
+    await expect(select).toBeVisible();
     const listed = await select
       .locator('option')
       .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { permissionQueryOptions } from './lib/api/get-permission';
 import { statusQueryOptions } from './features/system/api/get-status';
@@ -38,11 +38,17 @@ listenForSignOut(() => {
 const root = document.getElementById('root');
 if (root) {
   // Rendered even if the strings failed to load (the stale-chunk reload or the error pages take over).
+  // As a transition: the first render yields to the browser every few milliseconds instead of
+  // holding the main thread in one long task, while the first screen the server wrote into the
+  // page (index.html) stays on screen until the app's is ready to replace it.
   void Promise.all([i18nReady.catch(() => undefined), restored]).finally(() => {
-    createRoot(root).render(
-      <StrictMode>
-        <App queryClient={queryClient} />
-      </StrictMode>,
-    );
+    const app = createRoot(root);
+    startTransition(() => {
+      app.render(
+        <StrictMode>
+          <App queryClient={queryClient} />
+        </StrictMode>,
+      );
+    });
   });
 }
