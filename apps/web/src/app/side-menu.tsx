@@ -72,7 +72,14 @@ export function SideMenu() {
   const operatorLanguages = permission?.languages.listed;
 
   // A navigation closes the phone drawer.
-  useEffect(() => closeDrawer(), [location.pathname]);
+  // Closed when the path changes, not when the menu mounts: it is drawn after the first paint, and
+  // a drawer opened from the header before then must stay open.
+  const shownPath = useRef(location.pathname);
+  useEffect(() => {
+    if (shownPath.current === location.pathname) return;
+    shownPath.current = location.pathname;
+    closeDrawer();
+  }, [location.pathname]);
 
   useEffect(() => {
     if (!isDrawerOpen) return;
