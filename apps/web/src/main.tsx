@@ -8,6 +8,7 @@ import { createQueryClient } from './lib/query-client';
 import { restoreSessionAtStart } from './lib/session-refresh';
 import { clearSession, consumeUrlLoginCode } from './lib/session-storage';
 import { listenForSignOut } from './lib/session-sync';
+import { keepServedBanner } from './lib/served-banner';
 import './styles/tokens.css';
 import './styles/base.css';
 import { App } from './app/app';
@@ -18,6 +19,7 @@ installStaleChunkReload();
 // Before anything renders or fetches: a ?token= at start (a single-use login code) leaves the
 // address bar; the auth feature trades it for a session.
 consumeUrlLoginCode();
+keepServedBanner();
 
 // The shell waits only for its own strings before it draws the page; the system status and the
 // operator's settings are asked for at once, alongside, and fill in (or take over) as they arrive.

@@ -7,6 +7,7 @@ import { usePermission } from '../lib/api/get-permission';
 import { useHasPainted } from '../lib/first-paint';
 import { preloadNamespaces } from '../lib/i18n';
 import { lazyOptional } from '../lib/lazy-optional';
+import { getServedBanner } from '../lib/served-banner';
 import { findBannerGroup, isHomeBannerGroup } from './banner-groups';
 import { Header } from './header';
 import { ScrollManager } from './scroll-manager';
@@ -66,11 +67,30 @@ function RouteBanners({ pathname }: { pathname: string }) {
   useEffect(() => {
     if (group) void queryClient.prefetchQuery(bannersQueryOptions(group, i18n.language));
   }, [group, i18n.language, queryClient]);
-  if (!group) return null;
+  // On the home page, the banner the server wrote into the page holds the strip's place (same box)
+  // until the strip has its permission, data and code.
+  const served = findBannerGroup(pathname) === 'w_home' ? <ServedBanner /> : null;
+  if (!group) return served;
   return (
-    <Suspense fallback={null}>
-      <BannerStrip key={group} group={group} variant={isHomeBannerGroup(group) ? 'slider' : 'single'} />
+    <Suspense fallback={served}>
+      <BannerStrip
+        key={group}
+        group={group}
+        variant={isHomeBannerGroup(group) ? 'slider' : 'single'}
+        pending={served}
+      />
     </Suspense>
+  );
+}
+
+/** The served first banner (lib/served-banner.ts) in the slider's first slide's box, or nothing. */
+function ServedBanner() {
+  const banner = getServedBanner();
+  if (!banner) return null;
+  return (
+    <div className="first-screen__banner">
+      <img src={banner.src} alt={banner.alt} width={banner.width} height={banner.height} fetchPriority="high" />
+    </div>
   );
 }
 

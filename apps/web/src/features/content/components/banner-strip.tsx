@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Banner } from '@wps/shared/schemas/content';
 import { useBanners, type BannerGroup } from '../api/list-banners';
@@ -15,15 +15,18 @@ type BannerStripProps = {
   group: BannerGroup;
   /** The home page's centred slider with pagination dots, or one slide at a time (other pages). */
   variant: BannerStripVariant;
+  /** Drawn while the banners load (the home's served first banner), instead of nothing. */
+  pending?: ReactNode;
 };
 
 /**
  * The banner strip of a route: its group's banners, nothing at all when the group has none (no
  * empty box). Drawn when the banners arrive; the page around it never waits for them.
  */
-export function BannerStrip({ group, variant }: BannerStripProps) {
+export function BannerStrip({ group, variant, pending = null }: BannerStripProps) {
   const { t } = useTranslation('common');
-  const { data: banners } = useBanners(group);
+  const { data: banners, isPending } = useBanners(group);
+  if (isPending) return pending;
   if (!banners || banners.length === 0) return null;
   return (
     <section
