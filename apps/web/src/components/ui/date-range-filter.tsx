@@ -1,3 +1,4 @@
+import { DayInput } from '../form/day-input';
 import { getQuickRange, type DayRange, type QuickRange } from './date-range';
 import './lists.css';
 
@@ -40,13 +41,11 @@ export function DateRangeFilter({ idPrefix, range, quick, onChange, labels }: Da
             {labels.from}
           </label>
           <div className="field__box">
-            <input
+            <DayInput
               id={`${idPrefix}-from`}
-              type="date"
-              className="field__input"
               value={range.from}
               max={range.to}
-              onChange={(e) => e.target.value && onChange({ ...range, from: e.target.value }, null)}
+              onChange={(from) => onChange({ ...range, from }, null)}
             />
           </div>
         </div>
@@ -55,13 +54,11 @@ export function DateRangeFilter({ idPrefix, range, quick, onChange, labels }: Da
             {labels.to}
           </label>
           <div className="field__box">
-            <input
+            <DayInput
               id={`${idPrefix}-to`}
-              type="date"
-              className="field__input"
               value={range.to}
               min={range.from}
-              onChange={(e) => e.target.value && onChange({ ...range, to: e.target.value }, null)}
+              onChange={(to) => onChange({ ...range, to }, null)}
             />
           </div>
         </div>

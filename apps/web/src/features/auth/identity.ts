@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import { z } from 'zod';
+import { parseDayInput } from '@wps/shared/day-input';
 import { normalizeCpf } from '@wps/shared/cpf';
 import { ageOn } from '@wps/shared/jurisdiction';
 import {
@@ -84,9 +85,10 @@ export function identityShape(settings: RegisterSettings) {
       if (value.trim() === '') ctx.addIssue({ code: 'custom', params: { reason: 'required' } });
       else if (!normalizeCpf(value)) ctx.addIssue({ code: 'custom', params: { reason: 'cpf' } });
     }),
-    birthDate: z.string().superRefine((value, ctx) => {
-      if (value === '') ctx.addIssue({ code: 'custom', params: { reason: 'birthDate' } });
-      else if (!matchesPattern(11, value) || value < '1900-01-01' || value > localToday())
+    // Typed as dd/mm/aaaa (or pasted as YYYY-MM-DD): checked as the day it names.
+    birthDate: z.string().superRefine((typed, ctx) => {
+      const value = parseDayInput(typed) ?? '';
+      if (value === '' || !matchesPattern(11, value) || value < '1900-01-01' || value > localToday())
         ctx.addIssue({ code: 'custom', params: { reason: 'birthDate' } });
       else if (minimumAge !== null && ageOn(value, localToday()) < minimumAge)
         ctx.addIssue({ code: 'custom', params: { reason: 'underage', age: minimumAge } });
@@ -97,7 +99,10 @@ export function identityShape(settings: RegisterSettings) {
 /** The request fields: the CPF's 11 digits and the date, only where the licence asks for them. */
 export function identityBody(settings: RegisterSettings, values: IdentityValues): { cpf?: string; birthDate?: string } {
   if (!asksIdentity(settings)) return {};
-  return { cpf: normalizeCpf(values.cpf) ?? values.cpf.trim(), birthDate: values.birthDate };
+  return {
+    cpf: normalizeCpf(values.cpf) ?? values.cpf.trim(),
+    birthDate: parseDayInput(values.birthDate) ?? values.birthDate.trim(),
+  };
 }
 
 /** The zod shape of the address and gender: the shared checks the server makes where the licence asks, free text elsewhere (never sent). */

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { TEAM_TRANSACTION_TYPES } from '@wps/shared/schemas/agent-centre';
 import { Button } from '@wps/ui/button';
 import { Pager } from '@wps/ui/pager';
+import { DayInput } from '../../../components/form/day-input';
 import { ListStates } from '../../../components/ui/list-states';
 import { useFormats } from '../../../lib/format';
 import { translateError } from '../../../lib/i18n';
@@ -131,13 +132,7 @@ function MemberFilter({
               {t('reports.from')}
             </label>
             <div className="field__box">
-              <input
-                id={`${ids}-f`}
-                type="date"
-                className="field__input"
-                value={v.from}
-                onChange={(e) => setV({ ...v, from: e.target.value })}
-              />
+              <DayInput optional id={`${ids}-f`} value={v.from} onChange={(from) => setV({ ...v, from })} />
             </div>
           </div>
           <div className="field">
@@ -145,13 +140,7 @@ function MemberFilter({
               {t('reports.to')}
             </label>
             <div className="field__box">
-              <input
-                id={`${ids}-t`}
-                type="date"
-                className="field__input"
-                value={v.to}
-                onChange={(e) => setV({ ...v, to: e.target.value })}
-              />
+              <DayInput optional id={`${ids}-t`} value={v.to} onChange={(to) => setV({ ...v, to })} />
             </div>
           </div>
         </>

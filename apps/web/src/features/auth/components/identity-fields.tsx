@@ -1,7 +1,8 @@
 import type { FieldErrors, FieldValues, Path, PathValue, UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { TextField } from '@wps/ui/text-field';
-import { localToday, maskCpfInput, type IdentityValues } from '../identity';
+import { maskDayInput } from '@wps/shared/day-input';
+import { maskCpfInput, type IdentityValues } from '../identity';
 
 type IdentityFieldsProps<Values extends IdentityValues & FieldValues> = {
   form: UseFormReturn<Values, unknown, Values>;
@@ -38,15 +39,21 @@ export function IdentityFields<Values extends IdentityValues & FieldValues>({
           },
         })}
       />
+      {/* A text field read as dd/mm/aaaa (parseDayInput): a date input takes its format from the device's locale. */}
       <TextField
         label={label('birthDate')}
         requiredMark
-        type="date"
+        inputMode="numeric"
         autoComplete="bday"
-        min="1900-01-01"
-        max={localToday()}
+        placeholder={t('register.dayPlaceholder')}
+        maxLength={10}
         error={errors.birthDate?.message}
-        {...form.register(birthDate)}
+        {...form.register(birthDate, {
+          onChange: (event: { target: { value: string } }) => {
+            const masked = maskDayInput(event.target.value);
+            if (masked !== event.target.value) form.setValue(birthDate, masked as PathValue<Values, Path<Values>>);
+          },
+        })}
       />
     </>
   );

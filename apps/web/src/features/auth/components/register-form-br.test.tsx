@@ -57,7 +57,9 @@ describe('RegisterForm under the BR licence: the address and gender', () => {
     await user.type(screen.getByLabelText(/^\*?Senha$/), 'abc12345');
     await user.type(screen.getByLabelText(/^\*?Confirmar senha$/), 'abc12345');
     await user.type(box(/CPF/), '52998224725');
-    await user.type(screen.getByLabelText(/Data de nascimento/), '1990-04-12');
+    // Typed day first, shown dd/mm/aaaa whatever the device's locale, sent as the ISO day.
+    await user.type(screen.getByLabelText(/Data de nascimento/), '12041990');
+    expect(screen.getByLabelText(/Data de nascimento/)).toHaveValue('12/04/1990');
     await user.type(box(/^\*?Logradouro$/), 'Avenida Paulista');
     await user.type(box(/^\*?Número$/), '1578');
     await user.type(box(/^\*?Bairro$/), 'Bela Vista');
