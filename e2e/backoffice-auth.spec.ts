@@ -85,8 +85,9 @@ test.describe('back office sign-in with two-factor login', () => {
     await page.getByLabel('Código do aplicativo').fill(await nextTotpCode(adminSecret));
     await page.getByRole('button', { name: 'Confirmar e entrar' }).click();
 
-    await expect(page.getByRole('heading', { name: `Bem-vindo, ${ADMIN}`, level: 1 })).toBeVisible();
-    await expect(page.getByText('Administrador', { exact: true })).toBeVisible();
+    // The landing page is the dashboard; the header names who signed in and their role.
+    await expect(page.getByRole('heading', { name: 'Painel', level: 1 })).toBeVisible();
+    await expect(page.getByText(`${ADMIN} · Administrador`, { exact: true })).toBeVisible();
     await check(page, 'home-1366');
     // The light theme is checked too.
     await page.getByRole('button', { name: 'Tema claro' }).click();
@@ -109,7 +110,7 @@ test.describe('back office sign-in with two-factor login', () => {
     await check(page, 'sign-in-wrong-code-1366');
 
     await signIn(page, await nextTotpCode(adminSecret));
-    await expect(page.getByRole('heading', { name: `Bem-vindo, ${ADMIN}`, level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Painel', level: 1 })).toBeVisible();
     adminToken = (await page.evaluate(() => window.sessionStorage.getItem('wps.backoffice.token'))) ?? '';
     expect(adminToken).not.toBe('');
   });
@@ -122,7 +123,7 @@ test.describe('back office sign-in with two-factor login', () => {
     const cashierToken = await operatorLogin(request, server.baseURL, CASHIER, CASHIER_PASSWORD);
     await page.setViewportSize({ width: 1366, height: 860 });
     await openAsAdmin(page, '/backoffice/');
-    await expect(page.getByRole('heading', { name: `Bem-vindo, ${ADMIN}` })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Painel', level: 1 })).toBeVisible();
 
     await page.getByRole('navigation').getByRole('link', { name: 'Operadores' }).click();
     await expect(page.getByRole('heading', { name: 'Operadores', level: 1 })).toBeVisible();
@@ -184,7 +185,7 @@ test.describe('back office sign-in with two-factor login', () => {
     const secret = ((await page.getByTestId('totp-secret').textContent()) ?? '').replace(/\s+/g, '');
     await page.getByLabel('Código do aplicativo').fill(await nextTotpCode(secret));
     await page.getByRole('button', { name: 'Confirmar e entrar' }).click();
-    await expect(page.getByRole('heading', { name: `Bem-vindo, ${CASHIER}` })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Painel', level: 1 })).toBeVisible();
     // A finance operator has no Operators screen.
     await expect(page.getByRole('link', { name: 'Operadores' })).toHaveCount(0);
     await check(page, 'home-360');
@@ -194,7 +195,7 @@ test.describe('back office sign-in with two-factor login', () => {
     await expect(page.getByRole('heading', { name: 'Entrar no back office' })).toBeVisible();
 
     await openAsAdmin(page, '/backoffice/');
-    await expect(page.getByRole('heading', { name: `Bem-vindo, ${ADMIN}` })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Painel', level: 1 })).toBeVisible();
     await page.getByRole('link', { name: 'Operadores' }).first().click();
     await expect(page.getByRole('heading', { name: 'Operadores', level: 1 })).toBeVisible();
     await check(page, 'operators-360');

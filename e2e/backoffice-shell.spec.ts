@@ -43,7 +43,7 @@ test.describe('back-office shell', () => {
   }) => {
     await page.setViewportSize({ width: 1366, height: 860 });
     await signInOperator(page, { baseURL: server.baseURL, role: 'admin' });
-    await expect(sidebar(page).getByRole('link', { name: 'Início' })).toBeVisible();
+    await expect(sidebar(page).getByRole('link', { name: 'Painel' })).toBeVisible();
     await expect(sidebar(page).getByRole('link', { name: 'Operadores' })).toBeVisible();
     await check(page, 'home-admin-1366');
 
@@ -87,7 +87,7 @@ test.describe('back-office shell', () => {
     await expect(page.getByRole('heading', { name: 'Entrar no back office' })).toBeVisible();
 
     await signInOperator(page, { baseURL: server.baseURL, role: 'support' });
-    await expect(sidebar(page).getByRole('link', { name: 'Início' })).toBeVisible();
+    await expect(sidebar(page).getByRole('link', { name: 'Painel' })).toBeVisible();
     await expect(sidebar(page).getByRole('link', { name: 'Operadores' })).toHaveCount(0);
     // Support reads the money queues (money.read) but decides nothing there (their own suite checks the buttons),
     // fulfils points redemptions (loyalty.fulfil) and reads the held rewards (rewards.read).
@@ -135,7 +135,7 @@ test.describe('back-office shell', () => {
     // Both are remembered by this browser.
     await page.reload();
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
-    await expect(sidebar(page).getByRole('link', { name: 'Home' })).toBeVisible();
+    await expect(sidebar(page).getByRole('link', { name: 'Dashboard' })).toBeVisible();
     await page.getByRole('button', { name: 'Light theme' }).click();
     await page.getByLabel('Language').selectOption('pt');
     await expect(page.locator('html')).toHaveAttribute('lang', 'pt-BR');

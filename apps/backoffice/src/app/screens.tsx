@@ -51,8 +51,8 @@ import { LotteryGamesPage } from '../features/lottery/components/lottery-games-p
 import { LotteryReportsPage } from '../features/lottery/components/lottery-reports-page';
 import { LotteryResultsPage } from '../features/lottery/components/lottery-results-page';
 import { RedemptionsPage } from '../features/loyalty/components/redemptions-page';
-import { HomePage } from './home-page';
 import { PlayerScreen } from './player-screen';
+import { ToLanding } from './to-landing';
 
 /** The sidebar's groups, in the order they appear. */
 export const NAV_GROUPS = [
@@ -90,13 +90,15 @@ export type Screen = {
  * line here (path, permission, component, and a nav entry with a label key in common.json).
  */
 export const SCREENS: readonly Screen[] = [
-  { path: '', permission: 'dashboard.read', Component: HomePage, nav: { group: 'dashboard', labelKey: 'nav.home' } },
+  // The landing page (after sign-in and at /backoffice/) is the dashboard: what waits and today's figures.
   {
-    path: 'dashboard',
+    path: '',
     permission: 'dashboard.read',
     Component: DashboardPage,
     nav: { group: 'dashboard', labelKey: 'nav.dashboard' },
   },
+  // The dashboard's former address, kept for bookmarks and shared links (with their chart range).
+  { path: 'dashboard', permission: 'dashboard.read', Component: ToLanding },
   {
     path: 'players',
     permission: 'players.read',
