@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { roleHasPermission } from '@wps/shared/ops-permissions';
+import { QueueCountBadge, hasQueueCount } from '../features/queues/components/queue-count-badge';
 import { NAV_GROUPS, SCREENS, type NavGroup, type Screen } from './screens';
 
 type Entry = { to: string; label: string };
@@ -22,7 +23,8 @@ function entriesFor(role: string, t: (key: string) => string): { group: NavGroup
 
 /**
  * The signed-in navigation: one link per screen the role may open. A group with several
- * screens (the queues) gets a heading; a group of one is just its link.
+ * screens (the queues) gets a heading; a group of one is just its link. The money queues show
+ * how many wait (polled every minute).
  */
 export function SidebarNav({ role, onNavigate }: { role: string; onNavigate: () => void }) {
   const { t } = useTranslation();
@@ -43,10 +45,11 @@ export function SidebarNav({ role, onNavigate }: { role: string; onNavigate: () 
             </span>
             <ul aria-labelledby={`nav-group-${group}`}>
               {entries.map((entry) => (
-                <li key={entry.to}>
+                <li key={entry.to} className={hasQueueCount(entry.to) ? 'sidebar__queue' : undefined}>
                   <NavLink to={entry.to} end={entry.to === '/'} onClick={onNavigate}>
                     {entry.label}
                   </NavLink>
+                  <QueueCountBadge path={entry.to} />
                 </li>
               ))}
             </ul>

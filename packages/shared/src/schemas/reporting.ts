@@ -92,6 +92,18 @@ export const dashboardSchema = z.object({
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
 
+/**
+ * GET /ops/queues/summary: how many items wait in each queue, for the sidebar's badges. The
+ * dashboard's queues without its figures, so it is cheap enough to poll every minute.
+ */
+export const queueCountsSchema = z.object({
+  deposits: count,
+  withdrawals: count,
+  disputes: count,
+  vendorTransfers: count,
+});
+export type QueueCounts = z.infer<typeof queueCountsSchema>;
+
 const reportHead = {
   from: z.string(),
   to: z.string(),

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Dashboard } from '@wps/shared/schemas/reporting';
+import type { Dashboard, QueueCounts } from '@wps/shared/schemas/reporting';
 import { call, callEncrypted, disableRegisterCaptcha, valueOf } from '../../../test/api-client';
 import { expectLedgerHealthy } from '../../../test/ledger-invariants';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
@@ -300,6 +300,16 @@ describeEachDatabase('reporting aggregates', (target) => {
     expect(d.queues.deposits.count).toBe(1);
     expect(d.queues.withdrawals.count).toBe(1);
     expect(d.byCategory.map((c) => c.category).sort()).toEqual(['INHOUSE', 'RNG']);
+    // The sidebar's light summary counts the same queues as the dashboard.
+    const counts = valueOf<QueueCounts>(await call(t.app, 'GET', '/ops/queues/summary', { token: finance }));
+    expect(counts).toEqual({
+      deposits: d.queues.deposits.count,
+      withdrawals: d.queues.withdrawals.count,
+      disputes: d.queues.disputes.count,
+      vendorTransfers: d.queues.vendorTransfers.count,
+    });
+    expect(counts.deposits).toBe(1);
+    expect((await call(t.app, 'GET', '/ops/queues/summary')).statusCode).toBe(401);
 
     // The players' side: their bet records' stakes less payouts are the house's revenue.
     let stake = 0n;

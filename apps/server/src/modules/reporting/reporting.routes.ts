@@ -3,6 +3,7 @@ import {
   paymentsReportSchema,
   playersReportSchema,
   pnlReportSchema,
+  queueCountsSchema,
   reportRangeQuerySchema,
 } from '@wps/shared/schemas/reporting';
 import type { RouteApp } from '../../app-types';
@@ -25,6 +26,15 @@ export function registerReportingRoutes(app: RouteApp, services: Pick<AppService
     },
     async (request) => {
       return ok(await reporting.dashboard(request.query));
+    },
+  );
+
+  // Same permission as the dashboard, which shows the same counts.
+  app.get(
+    '/ops/queues/summary',
+    { config: { permission: 'dashboard.read' }, schema: { response: success(queueCountsSchema) } },
+    async () => {
+      return ok(await reporting.queueCounts());
     },
   );
 

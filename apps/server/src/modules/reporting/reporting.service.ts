@@ -5,6 +5,7 @@ import type {
   PlayersReport,
   PnlReport,
   Queue,
+  QueueCounts,
   ReportRangeQuery,
 } from '@wps/shared/schemas/reporting';
 import type { AppContext } from '../../app-context';
@@ -186,6 +187,22 @@ export function createReportingService(ctx: ReportingContext) {
           disputes: queue(disputeQueue),
           vendorTransfers: queue(transferQueue),
         },
+      };
+    },
+
+    /** GET /ops/queues/summary: only the queues' counts (the sidebar polls it), none of the figures. */
+    async queueCounts(): Promise<QueueCounts> {
+      const [depositQueue, reviewQueue, disputeQueue, transferQueue] = await Promise.all([
+        deposits.pendingQueue(),
+        withdrawal.queue('pending'),
+        withdrawal.queue('disputed'),
+        gateway.transfers.pendingQueue(),
+      ]);
+      return {
+        deposits: depositQueue.count,
+        withdrawals: reviewQueue.count,
+        disputes: disputeQueue.count,
+        vendorTransfers: transferQueue.count,
       };
     },
 
