@@ -18,6 +18,7 @@ import { useSettlementRun } from '../api/settlement-run-detail';
 import { useSettlementRuns } from '../api/settlement-runs';
 import { StatementsTable } from './statements-table';
 import './agents.css';
+import { formatPeriodKey } from '../../../lib/format-date';
 
 const col = dataColumns<SettlementRun>();
 const FILTER_KEYS = ['type', 'status'];
@@ -36,7 +37,7 @@ export function SettlementRunsPage() {
   const runs = useSettlementRuns(query);
   const [open, setOpen] = useState<string | null>(null);
   const [rerunning, setRerunning] = useState<SettlementRun | null>(null);
-  const rerun = useRerunSettlement((r) => t('runs.rerunDone', { period: r.periodKey }));
+  const rerun = useRerunSettlement((r) => t('runs.rerunDone', { period: formatPeriodKey(r.periodKey) }));
   const dates = useMemo(
     () => new Intl.DateTimeFormat(localeTag(i18n.language), { dateStyle: 'short', timeStyle: 'short' }),
     [i18n.language],
@@ -53,7 +54,7 @@ export function SettlementRunsPage() {
           id: 'period',
           header: t('runs.columns.period'),
           meta: { rowHeader: true },
-          cell: (info) => info.getValue(),
+          cell: (info) => formatPeriodKey(info.getValue()),
         }),
         col.accessor('type', {
           id: 'type',
@@ -103,7 +104,7 @@ export function SettlementRunsPage() {
                 variant="secondary"
                 onClick={() => setOpen(info.row.original.id)}
                 aria-label={t('runs.detailFor', {
-                  period: info.row.original.periodKey,
+                  period: formatPeriodKey(info.row.original.periodKey),
                   type: t(`contractTypes.${info.row.original.type}`),
                 })}
               >
@@ -113,7 +114,7 @@ export function SettlementRunsPage() {
                 <Button
                   size="sm"
                   onClick={() => setRerunning(info.row.original)}
-                  aria-label={t('runs.rerunFor', { period: info.row.original.periodKey })}
+                  aria-label={t('runs.rerunFor', { period: formatPeriodKey(info.row.original.periodKey) })}
                 >
                   {t('runs.rerun')}
                 </Button>
@@ -163,7 +164,7 @@ export function SettlementRunsPage() {
         <ConfirmDialog
           open
           onClose={() => setRerunning(null)}
-          title={t('runs.rerunTitle', { period: rerunning.periodKey })}
+          title={t('runs.rerunTitle', { period: formatPeriodKey(rerunning.periodKey) })}
           description={t('runs.rerunDescription')}
           confirmLabel={t('runs.rerun')}
           onConfirm={(reason) => rerun.mutateAsync({ runId: rerunning.id, reason })}
@@ -184,7 +185,10 @@ function RunDialog({ runId, onClose }: { runId: string; onClose: () => void }) {
       onClose={onClose}
       title={
         run.data
-          ? t('runs.detailTitle', { period: run.data.run.periodKey, type: t(`contractTypes.${run.data.run.type}`) })
+          ? t('runs.detailTitle', {
+              period: formatPeriodKey(run.data.run.periodKey),
+              type: t(`contractTypes.${run.data.run.type}`),
+            })
           : t('runs.detail')
       }
       size="lg"

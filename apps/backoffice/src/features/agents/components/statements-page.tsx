@@ -12,6 +12,7 @@ import { fetchAgentSearch } from '../api/search-agents';
 import { useRateLabel } from './agent-labels';
 import { StatementDialog } from './statements-table';
 import './agents.css';
+import { formatPeriodKey } from '../../../lib/format-date';
 
 const col = dataColumns<StatementSummary>();
 const FILTER_KEYS = ['type', 'status', 'memberId'];
@@ -53,7 +54,7 @@ export function StatementsPage() {
           id: 'periodStart',
           header: t('runs.columns.period'),
           enableSorting: true,
-          cell: (info) => info.getValue(),
+          cell: (info) => formatPeriodKey(info.getValue()),
         }),
         col.accessor('teamBaseMinor', {
           id: 'base',

@@ -9,6 +9,7 @@ import { errorText } from '../../../lib/error-text';
 import { useFormatMoney } from '../../../lib/money';
 import { useStatement } from '../api/statement-detail';
 import { useRateLabel } from './agent-labels';
+import { formatPeriodKey } from '../../../lib/format-date';
 
 /** A run's statements: payee, base, rate, amount and status; each opens with its lines. */
 export function StatementsTable({ statements, caption }: { statements: StatementSummary[]; caption: string }) {
@@ -84,7 +85,7 @@ export function StatementDialog({ statementId, onClose }: { statementId: string;
             {t('statements.summary', {
               account: statement.data.account,
               type: t(`contractTypes.${statement.data.type}`),
-              period: statement.data.periodKey,
+              period: formatPeriodKey(statement.data.periodKey),
               gross: formatMoney(statement.data.grossMinor),
               downline: formatMoney(statement.data.downlineMinor),
               amount: formatMoney(statement.data.amountMinor),

@@ -8,6 +8,7 @@ import { useTimeZone } from '../../../lib/time-zone';
 import { addDays, dayOf } from '../../../lib/zoned-days';
 import { useBonusCost } from '../api/get-bonus-cost';
 import './bonuses.css';
+import { formatDay } from '../../../lib/format-date';
 
 const MONEY_COLUMNS = ['grantedMinor', 'convertedMinor', 'forfeitedMinor', 'expiredMinor', 'cancelledMinor'] as const;
 
@@ -88,7 +89,7 @@ export function BonusCostPage() {
             <tbody>
               {data.rows.map((row) => (
                 <tr key={`${row.day}-${row.source}`}>
-                  <th scope="row">{row.day}</th>
+                  <th scope="row">{formatDay(row.day)}</th>
                   <td>{t(`sources.${row.source}`, { defaultValue: row.source })}</td>
                   <td className="is-numeric">{row.grants}</td>
                   {MONEY_COLUMNS.map((c) => (

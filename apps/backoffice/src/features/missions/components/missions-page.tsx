@@ -16,6 +16,7 @@ import { useSetMissionStatus } from '../api/set-mission-status';
 import { MONEY_STEPS } from '../mission-form';
 import { MissionDialog } from './mission-dialog';
 import './missions.css';
+import { formatPeriodKey } from '../../../lib/format-date';
 
 type StatusChange = { mission: OpsMission; to: MissionStatusBody['status'] };
 
@@ -106,7 +107,7 @@ function MissionSet({ cadence, periodKey, missions, figures, canWrite, onEdit, o
   return (
     <section className="missions-card" aria-labelledby={headingId}>
       <h2 id={headingId}>{t(`sets.${cadence}`)}</h2>
-      {periodKey && <p className="missions-muted">{t('sets.period', { period: periodKey })}</p>}
+      {periodKey && <p className="missions-muted">{t('sets.period', { period: formatPeriodKey(periodKey) })}</p>}
       {missions.length === 0 ? (
         <p className="missions-muted">{t('sets.empty')}</p>
       ) : (

@@ -18,6 +18,7 @@ import { useMonitoringFlag } from '../api/monitoring-flag';
 import { FlagFigures } from './flag-figures';
 import { FlagStatus } from './flag-status';
 import './monitoring.css';
+import { formatPeriodKey } from '../../../lib/format-date';
 
 /**
  * One flag (monitoring.review): the rule, the window and the figures that raised it, the
@@ -58,7 +59,7 @@ export function MonitoringFlagPage() {
         <dt>{t('flag.rule')}</dt>
         <dd>{t(`ruleHelp.${f.rule}`)}</dd>
         <dt>{t('columns.period')}</dt>
-        <dd>{f.periodKey}</dd>
+        <dd>{formatPeriodKey(f.periodKey)}</dd>
         <dt>{t('flag.window')}</dt>
         <dd>
           {at(f.windowStart)} – {at(f.windowEnd)}

@@ -12,6 +12,7 @@ import { useMonitoringFlags } from '../api/monitoring-flags';
 import { useRunMonitoringScan } from '../api/run-monitoring-scan';
 import { FlagStatus } from './flag-status';
 import './monitoring.css';
+import { formatPeriodKey } from '../../../lib/format-date';
 
 const col = dataColumns<OpsMonitoringFlag>();
 const FILTER_KEYS = ['rule', 'status'];
@@ -63,7 +64,11 @@ export function MonitoringPage() {
           cell: (info) => <Link to={`/players/${info.row.original.memberId}`}>{info.getValue()}</Link>,
         }),
         col.accessor('rule', { id: 'rule', header: t('columns.rule'), cell: (info) => t(`rules.${info.getValue()}`) }),
-        col.accessor('periodKey', { id: 'period', header: t('columns.period'), cell: (info) => info.getValue() }),
+        col.accessor('periodKey', {
+          id: 'period',
+          header: t('columns.period'),
+          cell: (info) => formatPeriodKey(info.getValue()),
+        }),
         col.accessor('status', {
           id: 'status',
           header: t('columns.status'),

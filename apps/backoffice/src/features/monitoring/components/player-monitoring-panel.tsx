@@ -7,6 +7,7 @@ import { errorText } from '../../../lib/error-text';
 import { localeTag } from '../../../lib/i18n';
 import { useMonitoringFlags } from '../api/monitoring-flags';
 import { FlagStatus } from './flag-status';
+import { formatPeriodKey } from '../../../lib/format-date';
 
 /** A player's monitoring flags on the player page (monitoring.review), newest first, each linking to its page. */
 export function PlayerMonitoringPanel({ memberId }: { memberId: string }) {
@@ -47,7 +48,7 @@ export function PlayerMonitoringPanel({ memberId }: { memberId: string }) {
                     <Link to={`/compliance/monitoring/${f.id}`}>{t('flagNumber', { id: f.id })}</Link>
                   </th>
                   <td>{t(`rules.${f.rule}`)}</td>
-                  <td>{f.periodKey}</td>
+                  <td>{formatPeriodKey(f.periodKey)}</td>
                   <td>
                     <FlagStatus flag={f} />
                   </td>

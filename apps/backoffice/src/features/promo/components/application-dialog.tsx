@@ -14,6 +14,7 @@ import { useFormatMoney } from '../../../lib/money';
 import { useCan } from '../../../lib/permissions';
 import { useApplicationImage } from '../api/application-image';
 import { useDecideApplication, type DecideApplicationInput } from '../api/decide-application';
+import { formatPeriodKey } from '../../../lib/format-date';
 
 /** One image of the application, fetched with the operator's token. */
 function ApplicationImage({ application, position }: { application: OpsApplication; position: number }) {
@@ -95,7 +96,7 @@ export function ApplicationDialog({
         </div>
         <div>
           <dt>{t('columns.period')}</dt>
-          <dd>{application.periodKey}</dd>
+          <dd>{formatPeriodKey(application.periodKey)}</dd>
         </div>
         <div>
           <dt>{t('columns.comment')}</dt>

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { PaymentsReport, PlayersReport, PnlReport } from '@wps/shared/schemas/reporting';
 import { TableScroll } from '@wps/ui/table-scroll';
 import { useFormatMoney } from '../../../lib/money';
+import { formatDay } from '../../../lib/format-date';
 
 /** Column headings; the columns at `textColumns` hold text and align to the start, the rest are figures. */
 function Head({ columns, textColumns = [] }: { columns: string[]; textColumns?: number[] }) {
@@ -42,7 +43,7 @@ export function PnlTable({ report }: { report: PnlReport }) {
         <tbody>
           {report.rows.map((r) => (
             <tr key={`${r.day}-${r.vassalage}`}>
-              <th scope="row">{r.day}</th>
+              <th scope="row">{formatDay(r.day)}</th>
               <td className="is-text">{r.category}</td>
               <td className="is-text">{r.vendorName}</td>
               <td>{r.rounds}</td>
@@ -84,7 +85,7 @@ export function PaymentsTable({ report }: { report: PaymentsReport }) {
         <tbody>
           {report.rows.map((r) => (
             <tr key={`${r.day}-${r.kind}-${r.channel}`}>
-              <th scope="row">{r.day}</th>
+              <th scope="row">{formatDay(r.day)}</th>
               <td className="is-text">{t(`kind.${r.kind}`)}</td>
               <td className="is-text">{r.channelName}</td>
               <td>{r.count}</td>
@@ -123,7 +124,7 @@ export function PlayersTable({ report }: { report: PlayersReport }) {
         <tbody>
           {report.rows.map((r) => (
             <tr key={r.day}>
-              <th scope="row">{r.day}</th>
+              <th scope="row">{formatDay(r.day)}</th>
               <td>{r.registrations}</td>
               <td>{r.firstDeposits}</td>
               <td>{money(r.firstDepositAmountMinor, f)}</td>
