@@ -32,7 +32,10 @@ export function PlayerProfileTab({ player: p }: { player: PlayerProfile }) {
         {facts.map(([label, value]) => (
           <div key={label}>
             <dt>{label}</dt>
-            <dd>{value}</dd>
+            {/* The full value on hover too, for a long one broken over lines. */}
+            <dd className="player-facts__value" title={value}>
+              {value}
+            </dd>
           </div>
         ))}
       </dl>

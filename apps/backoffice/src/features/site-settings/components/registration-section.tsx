@@ -40,6 +40,7 @@ export function RegistrationSection({ view, canWrite }: { view: SiteSettingsView
       defaultValues={registrationValues(view.values, scale, locale)}
       canWrite={canWrite}
       title={t('sections.registration')}
+      wide
       preview={(values) => (
         <RegistrationPreview values={values} stored={view.values.register} modules={view.values.modules} />
       )}

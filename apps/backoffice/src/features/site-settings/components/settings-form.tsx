@@ -34,6 +34,8 @@ type SettingsFormProps<V extends SectionValues> = {
   children: (api: SettingsFormApi<V>) => ReactNode;
   /** What a player will see with the values as typed (not saved yet). */
   preview?: (values: V) => ReactNode;
+  /** A wide form (a table of rules): the preview goes below it until the screen is very wide. */
+  wide?: boolean;
 };
 
 /**
@@ -51,6 +53,7 @@ export function SettingsForm<V extends SectionValues>({
   title,
   children,
   preview,
+  wide = false,
 }: SettingsFormProps<V>) {
   const { t } = useTranslation('site-settings');
   const headingId = useId();
@@ -76,7 +79,7 @@ export function SettingsForm<V extends SectionValues>({
   return (
     <section className="site-section" aria-labelledby={headingId}>
       <h2 id={headingId}>{title}</h2>
-      <div className="site-section__body">
+      <div className={wide ? 'site-section__body site-section__body--wide' : 'site-section__body'}>
         <form onSubmit={submit} noValidate className="site-form">
           <fieldset disabled={!canWrite || update.isPending} className="site-form__fields">
             {children({ form, errorOf, canWrite })}
