@@ -171,6 +171,8 @@ export const auditEntrySchema = z.object({
   reason: z.string().nullable(),
   before: z.unknown(),
   after: z.unknown(),
+  /** The operator's username (an operator actor), the stored name of a system actor; absent where a list does not name them. */
+  actorName: z.string().nullable().optional(),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 

@@ -82,7 +82,7 @@ export function AgentAudit({ memberId }: { memberId: string }) {
                     <th scope="row">{t(`audit.actions.${e.action}`, { defaultValue: e.action })}</th>
                     <td>{describe(e)}</td>
                     <td>{e.reason ?? '—'}</td>
-                    <td>{e.actorId ? `#${e.actorId}` : '—'}</td>
+                    <td>{e.actorName ?? (e.actorId ? `#${e.actorId}` : '—')}</td>
                   </tr>
                 ))}
               </tbody>

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Modal } from '@wps/ui/modal';
 import type { AuditSearchEntry } from '@wps/shared/schemas/audit';
+import { AuditAction } from '../../../components/audit-action';
 import { diffStates } from '../diff';
 import { actorLabel } from './actor-label';
 
@@ -29,7 +30,7 @@ export function AuditEntryDialog({ entry, onClose }: { entry: AuditSearchEntry |
         <div>
           <dt>{t('detail.action')}</dt>
           <dd>
-            <code>{entry.action}</code>
+            <AuditAction code={entry.action} />
           </dd>
         </div>
         <div>

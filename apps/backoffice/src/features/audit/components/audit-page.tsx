@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@wps/ui/button';
 import { AUDIT_FILTER_KEYS, type AuditSearchEntry } from '@wps/shared/schemas/audit';
+import { AuditAction } from '../../../components/audit-action';
 import { DataTable, dataColumns } from '../../../components/data-table';
 import { useListParams } from '../../../lib/list-params';
 import { useAuditList } from '../api/audit-list';
@@ -50,7 +51,7 @@ export function AuditPage() {
       col.accessor('action', {
         id: 'action',
         header: t('columns.action'),
-        cell: (info) => <code>{info.getValue()}</code>,
+        cell: (info) => <AuditAction code={info.getValue()} />,
       }),
       col.display({
         id: 'subject',

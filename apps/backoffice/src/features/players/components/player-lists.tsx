@@ -15,6 +15,7 @@ import type {
   playerSessionSchema,
   playerWithdrawalSchema,
 } from '@wps/shared/schemas/players';
+import { AuditAction } from '../../../components/audit-action';
 import { CsvExportButton } from '../../../components/csv-export-button';
 import { errorText } from '../../../lib/error-text';
 import { useFormatMoney, type MoneyFormat } from '../../../lib/money';
@@ -325,7 +326,7 @@ function PlayerAuditTab({ memberId }: { memberId: string }) {
               <tr key={e.id}>
                 <th scope="row">{time.format(new Date(e.at))}</th>
                 <td>
-                  <code>{e.action}</code>
+                  <AuditAction code={e.action} />
                 </td>
                 <td>{e.actorType === 'operator' ? t('audit.operator', { id: e.actorId }) : e.actorType}</td>
                 <td>{e.reason ?? '—'}</td>

@@ -22,6 +22,7 @@ import type { RouteApp } from '../../../app-types';
 import { ok } from '../../../http/envelope';
 import { success } from '../../../openapi/responses';
 import type { AppServices } from '../../../services';
+import { withActorNames } from '../../audit/audit.routes';
 import { requestOperator } from '../../operator/operator-auth';
 
 const READ = { permission: 'agents.read' } as const;
@@ -32,7 +33,7 @@ const WRITE = { permission: 'agents.write' } as const;
  * member's agent-side audit entries, the change of an account type, contracts oversight and the
  * team reports. (The move and the house contract are in agents.routes.ts.)
  */
-export function registerAgentOpsRoutes(app: RouteApp, { agents }: AppServices): void {
+export function registerAgentOpsRoutes(app: RouteApp, { agents, operators }: AppServices): void {
   const params = agentMemberParamsSchema;
 
   app.get(
@@ -92,8 +93,11 @@ export function registerAgentOpsRoutes(app: RouteApp, { agents }: AppServices): 
   app.get(
     '/ops/agents/:memberId/audit',
     { config: READ, schema: { params, querystring: agentAuditQuerySchema, response: success(auditPageSchema) } },
-    async (request) =>
-      ok(await agents.ops.auditOf(request.params.memberId, request.query.page, request.query.pageSize)),
+    async (request) => {
+      const page = await agents.ops.auditOf(request.params.memberId, request.query.page, request.query.pageSize);
+      // Operators by username, not by id: the back office shows who did it.
+      return ok({ ...page, list: await withActorNames({ operators }, page.list) });
+    },
   );
 
   app.get(

@@ -28,12 +28,15 @@ describeEachDatabase(
   (target) => {
     let t: TestApp;
     let admin: string;
+    let adminName: string;
     let support: string;
     let finance: string;
 
     beforeAll(async () => {
       t = await createTestApp(target);
-      admin = (await createTestOperator(t.app, 'admin')).token;
+      const adminOperator = await createTestOperator(t.app, 'admin');
+      admin = adminOperator.token;
+      adminName = adminOperator.username;
       support = (await createTestOperator(t.app, 'support')).token;
       finance = (await createTestOperator(t.app, 'finance')).token;
     });
@@ -164,7 +167,13 @@ describeEachDatabase(
         ['agent.type', { type: 2 }, 3, REASON],
         ['agent.type', { type: 3 }, 2, REASON],
       ]);
-      expect(entries[0]).toMatchObject({ actorType: 'operator', subjectType: 'member', subjectId: player.id });
+      // The operator by username (the back office shows it), not only by id.
+      expect(entries[0]).toMatchObject({
+        actorType: 'operator',
+        actorName: adminName,
+        subjectType: 'member',
+        subjectId: player.id,
+      });
     });
 
     it('an agent made a member loses its contracts (ended by the operator, told by notice) and its offers; it can no longer use the agent side', async () => {

@@ -1,0 +1,13 @@
+import { useTranslation } from 'react-i18next';
+import { auditActionLabel } from '../lib/audit-action-label';
+
+/** An audit action by its label, with its code below (what the action filter takes). */
+export function AuditAction({ code }: { code: string }) {
+  const { t } = useTranslation('audit');
+  return (
+    <span className="audit-action">
+      <span className="audit-action__label">{auditActionLabel(t, code)}</span>
+      <code className="audit-action__code">{code}</code>
+    </span>
+  );
+}
