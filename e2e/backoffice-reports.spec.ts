@@ -186,7 +186,7 @@ test.describe('back-office dashboard and reports', () => {
       '/backoffice/queues/deposits',
     );
     await expect(
-      page.getByRole('table', { name: 'Jogos por categoria' }).getByRole('rowheader', { name: 'INHOUSE' }),
+      page.getByRole('table', { name: 'Jogos por categoria' }).getByRole('rowheader', { name: 'Jogos próprios' }),
     ).toBeVisible();
     fs.mkdirSync(SHOTS, { recursive: true });
     await saveScreenshot(page, { path: path.join(SHOTS, 'dashboard-1366.png'), fullPage: true });
@@ -248,7 +248,7 @@ test.describe('back-office dashboard and reports', () => {
 
     await page.setViewportSize({ width: 1366, height: 900 });
     await page.getByRole('link', { name: 'Lucros e perdas' }).click();
-    await expect(page.locator('[data-report="pnl"]')).toContainText('INHOUSE');
+    await expect(page.locator('[data-report="pnl"]')).toContainText('Jogos próprios');
     await expectNoSeriousA11yViolations(page, 'pnl report 1366');
     await saveScreenshot(page, { path: path.join(SHOTS, 'reports-pnl-1366.png'), fullPage: true });
   });

@@ -80,7 +80,9 @@ export function DailyChart({ data }: { data: Dashboard }) {
           <tbody>
             {data.byCategory.map((c) => (
               <tr key={c.category}>
-                <th scope="row">{c.category}</th>
+                <th scope="row" title={c.category}>
+                  {t(`games:categories.${c.category}`, { defaultValue: c.category })}
+                </th>
                 <td>{c.rounds}</td>
                 <td>{money(c.betsMinor, format)}</td>
                 <td>{money(c.winsMinor, format)}</td>

@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { PlayersReport } from '@wps/shared/schemas/reporting';
+import type { PlayersReport, PnlReport } from '@wps/shared/schemas/reporting';
 import { renderWithApp } from '../../../lib/test-render';
-import { PlayersTable } from './report-tables';
+import { PlayersTable, PnlTable } from './report-tables';
 
 const REPORT: PlayersReport = {
   from: '2026-11-01T03:00:00.000Z',
@@ -20,5 +20,17 @@ describe('report tables', () => {
     const table = screen.getByRole('table');
     expect(within(table).getByRole('rowheader', { name: '02/11/2026' })).toBeInTheDocument();
     expect(within(table).queryByText('2026-11-02')).toBeNull();
+  });
+
+  it('name a game category in words, with its code as the title', () => {
+    const figures = { rounds: 2, betsMinor: '1000', winsMinor: '400', ggrMinor: '600' };
+    const report: PnlReport = {
+      ...REPORT,
+      rows: [{ ...figures, day: '2026-11-02', category: 'ELOTT', vassalage: 'v1', vendorName: 'Vendor One' }],
+      totals: figures,
+    };
+    renderWithApp(<PnlTable report={report} />);
+    const cell = screen.getByRole('cell', { name: 'Loteria eletrônica' });
+    expect(cell).toHaveAttribute('title', 'ELOTT');
   });
 });

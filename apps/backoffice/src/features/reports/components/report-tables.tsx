@@ -44,7 +44,9 @@ export function PnlTable({ report }: { report: PnlReport }) {
           {report.rows.map((r) => (
             <tr key={`${r.day}-${r.vassalage}`}>
               <th scope="row">{formatDay(r.day)}</th>
-              <td className="is-text">{r.category}</td>
+              <td className="is-text" title={r.category}>
+                {t(`games:categories.${r.category}`, { defaultValue: r.category })}
+              </td>
               <td className="is-text">{r.vendorName}</td>
               <td>{r.rounds}</td>
               <td>{money(r.betsMinor, f)}</td>
