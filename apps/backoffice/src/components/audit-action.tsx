@@ -5,9 +5,9 @@ import { auditActionLabel } from '../lib/audit-action-label';
 export function AuditAction({ code }: { code: string }) {
   const { t } = useTranslation('audit');
   return (
-    <span className="audit-action">
-      <span className="audit-action__label">{auditActionLabel(t, code)}</span>
-      <code className="audit-action__code">{code}</code>
+    <span className="code-label">
+      <span className="code-label__label">{auditActionLabel(t, code)}</span>
+      <code className="code-label__code">{code}</code>
     </span>
   );
 }

@@ -135,3 +135,11 @@ describe('ContentDialog: the rules that pay a promotion', () => {
     expect(within(rules).getByRole('alert')).toHaveTextContent('nenhuma regra ativa o paga');
   });
 });
+
+describe('ContentDialog groups', () => {
+  it('names each group in words, with the code the site uses beside it', () => {
+    const { dialog } = openEdit(ok(PROMOTION));
+    expect(within(dialog).getByRole('option', { name: 'Outras (others)' })).toHaveProperty('selected', true);
+    expect(within(dialog).getByRole('option', { name: 'Novos jogadores (new_player)' })).toBeInTheDocument();
+  });
+});

@@ -160,11 +160,15 @@ export function ContentDialog({ kind, item, timeZone, onClose }: ContentDialogPr
                 aria-invalid={errorOf('groupCode') ? true : undefined}
                 {...form.register('groupCode')}
               >
-                {groups.map((group) => (
-                  <option key={group} value={group}>
-                    {group}
-                  </option>
-                ))}
+                {groups.map((group) => {
+                  // The name, with the code the site's routes use beside it.
+                  const name = t(`groupNames.${group}`, { defaultValue: '' });
+                  return (
+                    <option key={group} value={group}>
+                      {name ? `${name} (${group})` : group}
+                    </option>
+                  );
+                })}
               </select>
               {errorOf('groupCode') && (
                 <p className="field__error" role="alert">

@@ -71,7 +71,13 @@ export function ContentList({ kind, params, canWrite, timeZone, onEdit }: Conten
       col.accessor('groupCode', {
         id: 'group',
         header: t('columns.group'),
-        cell: (info) => <code>{info.getValue()}</code>,
+        // The group's name; its code (what the site's routes ask for) under it.
+        cell: (info) => (
+          <span className="code-label">
+            <span>{t(`groupNames.${info.getValue()}`, { defaultValue: info.getValue() })}</span>
+            <code className="code-label__code">{info.getValue()}</code>
+          </span>
+        ),
       }),
       col.accessor('status', {
         id: 'status',
