@@ -143,3 +143,47 @@ describe('ContentDialog groups', () => {
     expect(within(dialog).getByRole('option', { name: 'Novos jogadores (new_player)' })).toBeInTheDocument();
   });
 });
+
+describe('ContentDialog link target', () => {
+  function open(routes: Record<string, OpsAnswer>) {
+    const api = stubOps({ 'PUT /ops/content/12': ok(PROMOTION), ...routes });
+    renderWithApp(<ContentDialog kind="promotion" item={PROMOTION} timeZone="America/Sao_Paulo" onClose={vi.fn()} />, {
+      role: 'admin',
+    });
+    return { api, dialog: screen.getByRole('dialog', { name: 'Editar “Primeiro depósito”' }), user: setupUser() };
+  }
+
+  async function save(user: ReturnType<typeof setupUser>, dialog: HTMLElement) {
+    await fill(user, within(dialog).getByLabelText(/Motivo da mudança/), 'link da promoção');
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar mudanças' }));
+  }
+
+  it('picks a promotion from the promotions list instead of typing its id', async () => {
+    const other = { ...PROMOTION, id: '40', translations: { PT: { title: 'Cashback semanal', bodyHtml: '' } } };
+    const { api, dialog, user } = open({
+      'GET /ops/content': ok({ list: [PROMOTION, other], total: 2, page: 1, pageSize: 100, totalPages: 1 }),
+    });
+    await user.selectOptions(within(dialog).getByLabelText('Ao clicar, abrir'), 'promotion');
+    const picker = within(dialog).getByRole('combobox', { name: /^\*?Promoção$/ });
+    await within(picker).findByRole('option', { name: 'Cashback semanal (#40)' });
+    await user.selectOptions(picker, '40');
+    await save(user, dialog);
+    await waitFor(() => expect(api.callsTo('PUT /ops/content/12')).toHaveLength(1));
+    expect(api.callsTo('GET /ops/content')[0]?.url.searchParams.get('kind')).toBe('promotion');
+    expect(api.callsTo('PUT /ops/content/12')[0]?.body).toMatchObject({ linkage: { type: 'promotion', target: '40' } });
+  });
+
+  it('picks a page of the site by name', async () => {
+    const { api, dialog, user } = open({});
+    await user.selectOptions(within(dialog).getByLabelText('Ao clicar, abrir'), 'page');
+    await user.selectOptions(
+      within(dialog).getByRole('combobox', { name: /^\*?Página$/ }),
+      within(dialog).getByRole('option', { name: 'Promoções (/promotions)' }),
+    );
+    await save(user, dialog);
+    await waitFor(() => expect(api.callsTo('PUT /ops/content/12')).toHaveLength(1));
+    expect(api.callsTo('PUT /ops/content/12')[0]?.body).toMatchObject({
+      linkage: { type: 'page', target: '/promotions' },
+    });
+  });
+});

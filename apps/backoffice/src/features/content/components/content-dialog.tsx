@@ -33,6 +33,7 @@ import {
 } from '../content-form';
 import { itemTitle, type PreviewContent } from '../content-view';
 import { ImageField, type ShownImage } from './image-field';
+import { LinkageTargetPicker } from './linkage-target-picker';
 import { PreviewDialog } from './preview-dialog';
 import { PromotionRulesField } from './promotion-rules-field';
 
@@ -69,6 +70,7 @@ export function ContentDialog({ kind, item, timeZone, onClose }: ContentDialogPr
   });
   const { errors } = form.formState;
   const linkageType = useWatch({ control: form.control, name: 'linkageType' });
+  const linkageTarget = useWatch({ control: form.control, name: 'linkageTarget' });
   const bonusOffer = useWatch({ control: form.control, name: 'bonusOffer' }) === true;
   // A promotion's paying rules: the stored links until the operator picks (null: untouched).
   const isPromotion = kind === 'promotion';
@@ -223,7 +225,7 @@ export function ContentDialog({ kind, item, timeZone, onClose }: ContentDialogPr
               ))}
             </select>
           </div>
-          {linkageType && (
+          {linkageType === 'url' && (
             <TextField
               label={t('form.linkageTarget')}
               requiredMark
@@ -231,6 +233,15 @@ export function ContentDialog({ kind, item, timeZone, onClose }: ContentDialogPr
               spellCheck={false}
               hint={t(`form.linkageHint.${linkageType}`)}
               {...form.register('linkageTarget')}
+              error={errorOf('linkageTarget')}
+            />
+          )}
+          {(linkageType === 'promotion' || linkageType === 'game' || linkageType === 'page') && (
+            <LinkageTargetPicker
+              key={linkageType}
+              type={linkageType}
+              value={linkageTarget ?? ''}
+              field={form.register('linkageTarget')}
               error={errorOf('linkageTarget')}
             />
           )}
