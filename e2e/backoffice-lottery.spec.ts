@@ -196,10 +196,10 @@ test('the games screen shows the house edges; a limit and a multiplier changed w
   const dialog = admin.getByRole('dialog', { name: `Editar ${north.name}` });
   await dialog.getByLabel('Risco por número').fill('40000,00');
   // The paytable is one field per multiplier of the stake, typed in Portuguese ("355" for 355×).
-  const xien4 = dialog.getByLabel('Multiplicador: xien4 · Prêmio');
+  const xien4 = dialog.getByLabel('Multiplicador: Xiên 4 · Prêmio');
   await expect(xien4).toHaveValue('355');
   await xien4.fill('300');
-  await expect(dialog.getByLabel('Multiplicador: de · Prêmio')).toHaveValue('95');
+  await expect(dialog.getByLabel('Multiplicador: Đề · Prêmio')).toHaveValue('95');
   await dialog.getByLabel(/Motivo/).fill('Lower the liability per number for the derby');
   await expectNoOverflowDialog(admin);
   await dialog.getByRole('button', { name: 'Salvar' }).click();

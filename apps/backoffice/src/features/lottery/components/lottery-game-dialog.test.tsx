@@ -25,6 +25,7 @@ const game: OpsLotteryGame = {
     head: { kind: 'fixed', multiplierBp: 98000 },
     pair: { kind: 'variant', multiplierBp: { big: 19500, small: 20000 } },
     spot: { kind: 'hits', multiplierBp: { '2': [0, 5000, 90000] } },
+    lo: { kind: 'fixed', multiplierBp: 800000 },
   },
   limits: {
     minStakeMinor: '100',
@@ -57,8 +58,11 @@ describe('LotteryGameDialog and its paytable editor', () => {
   it('shows one multiplier per bet type, variant and number of hits, written the Portuguese way', () => {
     const { dialog } = openDialog();
     const paytable = within(dialog).getByRole('group', { name: 'Tabela de pagamentos' });
-    expect(within(paytable).getAllByRole('textbox')).toHaveLength(6);
+    expect(within(paytable).getAllByRole('textbox')).toHaveLength(7);
     expect(cell(dialog, 'head · Prêmio')).toHaveValue('9,8');
+    // A known bet type by its name, not its code.
+    expect(within(paytable).getByRole('heading', { name: 'Lô' })).toBeInTheDocument();
+    expect(cell(dialog, 'Lô · Prêmio')).toHaveValue('80');
     expect(cell(dialog, 'pair · big')).toHaveValue('1,95');
     expect(cell(dialog, 'spot, 2 números · 2 acertos')).toHaveValue('9');
     expect(cell(dialog, 'spot, 2 números · 0 acerto')).toHaveValue('0');
@@ -82,6 +86,7 @@ describe('LotteryGameDialog and its paytable editor', () => {
       head: { kind: 'fixed', multiplierBp: 97500 },
       pair: { kind: 'variant', multiplierBp: { big: 19500, small: 20000 } },
       spot: { kind: 'hits', multiplierBp: { '2': [0, 5001, 90000] } },
+      lo: { kind: 'fixed', multiplierBp: 800000 },
     });
     expect(body.limits).toEqual({
       minStakeMinor: '50',

@@ -101,7 +101,10 @@ export function LotteryGamesPage() {
                   <ul className="lottery-edges" aria-label={t('games.edgesFor', { name: game.name })}>
                     {game.edges.map((e) => (
                       <li key={`${e.betType}-${e.variant ?? ''}`}>
-                        <span>{e.variant === null ? e.betType : `${e.betType} ${e.variant}`}</span>{' '}
+                        <span title={e.betType}>
+                          {t(`betTypes.${e.betType}`, { defaultValue: e.betType })}
+                          {e.variant === null ? '' : ` ${e.variant}`}
+                        </span>{' '}
                         <strong>{edgeText(e.edgePercent, locale)}</strong>
                       </li>
                     ))}

@@ -54,6 +54,8 @@ export function PaytableEditor<T extends Form>({
   errors: FieldErrors<T>;
 }) {
   const { t } = useTranslation('lottery');
+  // A bet type by its name (the code when the table lacks it).
+  const betTypeName = (code: string) => t(`betTypes.${code}`, { defaultValue: code });
   const reg = register as unknown as UseFormRegister<Form>;
   const fieldErrors = (errors as FieldErrors<Form>).multipliers;
   return (
@@ -63,7 +65,9 @@ export function PaytableEditor<T extends Form>({
       {groupCells(cells).map((group) => (
         <div key={group.key} className="lottery-paytable__rule">
           <h4>
-            {group.byHits ? t('games.paytableSpots', { betType: group.betType, spots: group.variant }) : group.betType}
+            {group.byHits
+              ? t('games.paytableSpots', { betType: betTypeName(group.betType), spots: group.variant })
+              : betTypeName(group.betType)}
           </h4>
           <div className="lottery-paytable__cells">
             {group.items.map(({ cell, index }) => {
@@ -73,7 +77,7 @@ export function PaytableEditor<T extends Form>({
                   : cell.variant !== null
                     ? cell.variant
                     : t('games.paytableWin');
-              const name = `${group.byHits ? t('games.paytableSpots', { betType: cell.betType, spots: cell.variant }) : cell.betType} · ${label}`;
+              const name = `${group.byHits ? t('games.paytableSpots', { betType: betTypeName(cell.betType), spots: cell.variant }) : betTypeName(cell.betType)} · ${label}`;
               const invalid = Boolean(fieldErrors?.[index]);
               return (
                 <label key={index} className={`lottery-paytable__cell${invalid ? ' has-error' : ''}`}>
