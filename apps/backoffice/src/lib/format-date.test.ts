@@ -1,12 +1,17 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, formatDay, formatMonth, formatPeriodKey } from './format-date';
+import { formatDateTime, formatDay, formatDayMonth, formatMonth, formatPeriodKey } from './format-date';
 
 describe('format-date', () => {
   it('formatDay: dd/mm/aaaa in Portuguese, the US order in English; other text as it is', () => {
     expect(formatDay('2026-11-28', 'pt')).toBe('28/11/2026');
     expect(formatDay('2026-11-28', 'en')).toBe('11/28/2026');
     expect(formatDay('not a day', 'pt')).toBe('not a day');
+  });
+
+  it('formatDayMonth: a chart axis day, in the language order', () => {
+    expect(formatDayMonth('2026-11-28', 'pt')).toBe('28/11');
+    expect(formatDayMonth('2026-11-28', 'en')).toBe('11/28');
   });
 
   it('formatMonth: the month by name', () => {

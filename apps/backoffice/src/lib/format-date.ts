@@ -7,7 +7,7 @@ import { i18n, localeTag } from './i18n';
  */
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-function formatter(kind: 'day' | 'month' | 'dateTime', language: string): Intl.DateTimeFormat {
+function formatter(kind: 'day' | 'dayMonth' | 'month' | 'dateTime', language: string): Intl.DateTimeFormat {
   const key = `${kind}|${language}`;
   let f = formatters.get(key);
   if (!f) {
@@ -15,9 +15,11 @@ function formatter(kind: 'day' | 'month' | 'dateTime', language: string): Intl.D
     f =
       kind === 'day'
         ? new Intl.DateTimeFormat(locale, { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' })
-        : kind === 'month'
-          ? new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' })
-          : new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' });
+        : kind === 'dayMonth'
+          ? new Intl.DateTimeFormat(locale, { day: '2-digit', month: '2-digit', timeZone: 'UTC' })
+          : kind === 'month'
+            ? new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' })
+            : new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' });
     formatters.set(key, f);
   }
   return f;
@@ -33,6 +35,13 @@ export function formatDay(dayKey: string, language: string = i18n.language): str
   const m = DAY.exec(dayKey);
   if (!m) return dayKey;
   return formatter('day', language).format(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+}
+
+/** A day without its year, for a chart's axis: "28/11" in PT, "11/28" in EN. */
+export function formatDayMonth(dayKey: string, language: string = i18n.language): string {
+  const m = DAY.exec(dayKey);
+  if (!m) return dayKey;
+  return formatter('dayMonth', language).format(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
 }
 
 /** A month (YYYY-MM): "novembro de 2026" in PT, "November 2026" in EN. */

@@ -4,6 +4,7 @@ import { formatMinor } from '@wps/shared/money';
 import type { Dashboard } from '@wps/shared/schemas/reporting';
 import { TableScroll } from '@wps/ui/table-scroll';
 import { useFormatMoney } from '../../../lib/money';
+import { formatDay, formatDayMonth } from '../../../lib/format-date';
 
 /**
  * Money per day of the chosen range: a bar chart for the eye, and the same figures as a table
@@ -14,7 +15,7 @@ export function DailyChart({ data }: { data: Dashboard }) {
   const money = useFormatMoney();
   const format = { currency: data.currency, scale: data.scale };
   const points = data.days.map((d) => ({
-    day: d.day.slice(5),
+    day: formatDayMonth(d.day),
     deposits: Number(formatMinor(d.depositsMinor, data.scale)),
     withdrawals: Number(formatMinor(d.withdrawalsMinor, data.scale)),
     ggr: Number(formatMinor(d.ggrMinor, data.scale)),
@@ -53,7 +54,7 @@ export function DailyChart({ data }: { data: Dashboard }) {
           <tbody>
             {data.days.map((d) => (
               <tr key={d.day}>
-                <th scope="row">{d.day}</th>
+                <th scope="row">{formatDay(d.day)}</th>
                 <td>{money(d.depositsMinor, format)}</td>
                 <td>{money(d.withdrawalsMinor, format)}</td>
                 <td>{money(d.betsMinor, format)}</td>
