@@ -29,10 +29,14 @@ export function registerReportingRoutes(app: RouteApp, services: Pick<AppService
     },
   );
 
-  // Same permission as the dashboard, which shows the same counts.
+  // Same permission as the dashboard, which shows the same counts. The sidebar polls it on every
+  // screen: the poll must not keep an unattended session alive, so it reads without touching it.
   app.get(
     '/ops/queues/summary',
-    { config: { permission: 'dashboard.read' }, schema: { response: success(queueCountsSchema) } },
+    {
+      config: { permission: 'dashboard.read', sessionTouch: false },
+      schema: { response: success(queueCountsSchema) },
+    },
     async () => {
       return ok(await reporting.queueCounts());
     },
