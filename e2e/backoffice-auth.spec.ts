@@ -196,7 +196,9 @@ test.describe('back office sign-in with two-factor login', () => {
 
     await openAsAdmin(page, '/backoffice/');
     await expect(page.getByRole('heading', { name: 'Painel', level: 1 })).toBeVisible();
-    await page.getByRole('link', { name: 'Operadores' }).first().click();
+    // On a phone the sidebar is a drawer behind the menu button (the landing page has no link of its own).
+    await page.getByRole('button', { name: 'Menu', exact: true }).click();
+    await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Operadores' }).click();
     await expect(page.getByRole('heading', { name: 'Operadores', level: 1 })).toBeVisible();
     await check(page, 'operators-360');
     await page.goto(`${server.baseURL}/backoffice/nada-aqui`);
