@@ -21,7 +21,15 @@ export type DayInputProps = {
  * digits (the slashes come by themselves) or pastes a day; a half-typed or impossible one is put
  * back when the field is left.
  */
-export function DayInput({ id, value, onChange, min, max, optional = false, className = 'field__input' }: DayInputProps) {
+export function DayInput({
+  id,
+  value,
+  onChange,
+  min,
+  max,
+  optional = false,
+  className = 'field__input',
+}: DayInputProps) {
   const { t } = useTranslation();
   const [text, setText] = useState(() => formatDayInput(value));
   // A day set from outside (a quick range) replaces what is shown: adjusted while rendering, as React advises.
