@@ -10,7 +10,7 @@ import {
 import ptErrors from '../locales/pt/errors.json';
 import enErrors from '../locales/en/errors.json';
 import { ApiError } from './api-client';
-import { i18n, i18nReady, translateError } from './i18n';
+import { errorTextsReady, i18n, i18nReady, translateError } from './i18n';
 import { setOperatorMoney } from './money';
 
 // Every error message that shows a value of the error, walked in PT and EN through translateError
@@ -25,6 +25,8 @@ describe.each(['pt', 'en'] as const)('error messages with values in %s', (langua
     await i18nReady;
     await i18n.changeLanguage(language);
     await i18n.loadNamespaces('errors');
+    // The error texts' value formats load after the first render (i18n.ts): the walk needs them in.
+    await errorTextsReady;
     setOperatorMoney({ currency: 'BRL', scale: 2 });
   });
   afterAll(() => i18n.changeLanguage('pt'));
@@ -50,6 +52,8 @@ describe.each(['pt', 'en'] as const)('error messages with values in %s', (langua
       for (const value of listRawErrorValues(code)) {
         const text = translateError(new ApiError(code as never, 'server text', 400, value));
         expect(findRawValueTraces(text, language), `${text} (from ${JSON.stringify(value)})`).toEqual([]);
+        // The site's own words, not the server's fallback text (which would pass the walk unread).
+        expect(text, code).not.toBe('server text');
       }
       // Without its value: the server sends these codes with their values, except where a variant
       // words the message without one ("RG_SELF_EXCLUDED_bare"); nothing raw shows even so.
@@ -67,6 +71,8 @@ describe('an error message with values', () => {
     await i18nReady;
     await i18n.changeLanguage('pt');
     await i18n.loadNamespaces('errors');
+    // The error texts' value formats load after the first render (i18n.ts): the walk needs them in.
+    await errorTextsReady;
     setOperatorMoney({ currency: 'BRL', scale: 2 });
   });
 

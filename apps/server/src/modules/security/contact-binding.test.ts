@@ -156,7 +156,7 @@ describeEachDatabase('binding a phone or e-mail without account enumeration', (t
     const notice =
       valueOf<{ text: string }[]>(await call(t.app, 'GET', `/dev/outbox/email?to=${encodeURIComponent(takenEmail)}`))[0]
         ?.text ?? '';
-    expect(notice).toMatch(/another account/);
+    expect(notice).toMatch(/outra conta/);
     expect(notice).not.toMatch(/\b\d{6}\b/);
 
     // Right after: the per-member send limit refuses both, taken or free.
