@@ -137,7 +137,8 @@ test.describe('back-office content', () => {
     await expect(dialog).toHaveCount(0);
     const row = page.getByRole('row', { name: new RegExp(BANNER_PT) });
     await expect(row.getByText('Rascunho', { exact: true })).toBeVisible();
-    await expect(row.getByText('w_home')).toBeVisible();
+    // The group by its name, its code in the title.
+    await expect(row.getByTitle('w_home')).toHaveText('Página inicial');
 
     await changeStatus(page, BANNER_PT, 'Publicar', 'e2e: campaign approved', 'Publicado');
     // Every column in view at 1366 px, none behind a sideways scroll.

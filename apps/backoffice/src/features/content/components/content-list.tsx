@@ -72,10 +72,11 @@ export function ContentList({ kind, params, canWrite, timeZone, onEdit }: Conten
         id: 'group',
         header: t('columns.group'),
         // The group's name; its code (what the site's routes ask for) under it.
+        // The group's name; its code (what the site's routes ask for) in its title, so the column
+        // stays narrow enough for the list to fit at 1024 px.
         cell: (info) => (
-          <span className="code-label">
-            <span>{t(`groupNames.${info.getValue()}`, { defaultValue: info.getValue() })}</span>
-            <code className="code-label__code">{info.getValue()}</code>
+          <span className="content-group-cell" title={info.getValue()}>
+            {t(`groupNames.${info.getValue()}`, { defaultValue: info.getValue() })}
           </span>
         ),
       }),
