@@ -98,6 +98,14 @@ function ServedBanner() {
  * Page frame: header, optional side menu (with the right bar beside it), main content and optional footer. The main content
  * is re-created whenever the full path changes, the footer whenever the path changes.
  */
+/**
+ * Where the side menu will be, until it has loaded (after the first paint): the header's menu
+ * button names it (aria-controls), and a reference to no element is an accessibility error.
+ */
+function SideMenuPending() {
+  return <div id="side-menu" hidden />;
+}
+
 export function Layout({ hasSideMenu, hasFooter }: LayoutProps) {
   const { t } = useTranslation('common');
   const location = useLocation();
@@ -118,12 +126,15 @@ export function Layout({ hasSideMenu, hasFooter }: LayoutProps) {
       </a>
       <ScrollManager />
       <Header hasSideMenu={hasSideMenu} />
-      {hasSideMenu && hasPainted && (
-        <Suspense fallback={null}>
-          <SideMenu />
-          <RightBar />
-        </Suspense>
-      )}
+      {hasSideMenu &&
+        (hasPainted ? (
+          <Suspense fallback={<SideMenuPending />}>
+            <SideMenu />
+            <RightBar />
+          </Suspense>
+        ) : (
+          <SideMenuPending />
+        ))}
       <div className="layout__body">
         <main id="main-content" className="layout__main" tabIndex={-1}>
           <RouteBanners pathname={location.pathname} />
