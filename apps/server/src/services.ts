@@ -425,7 +425,6 @@ export function createServices(ctx: AppContext) {
     timeZone: (db) => rewards.timeZone(db),
     ...(calendarClock ? { now: () => new Date(calendarClock()) } : {}),
   });
-  const reporting = createReportingService({ ...ctx, system, catalogue, deposits, withdrawal, gateway });
   // The back office's player administration: search and player page, changes, manual adjustments.
   const players = createPlayersService({ ...ctx, system, audit, security });
   // The player's rights over their data: a copy of it, and closing the account (docs/compliance.md, "Player rights").
@@ -679,6 +678,27 @@ export function createServices(ctx: AppContext) {
     setups: operatorMoney.setups,
   });
   member.useLabels(loyalty.vip.findLabels);
+  // After the modules whose queues the back office's badges count.
+  const reporting = createReportingService({
+    ...ctx,
+    system,
+    catalogue,
+    deposits,
+    withdrawal,
+    gateway,
+    waiting: {
+      redemptions: loyalty.ops.countWaitingRedemptions,
+      heldRewards: rewards.grants.countHeld,
+      setupApprovals: async () => {
+        const counts = await Promise.all([
+          missions.countAwaiting(),
+          loyalty.ops.countAwaitingItems(),
+          raffles.countAwaiting(),
+        ]);
+        return counts.reduce((a, b) => a + b, 0);
+      },
+    },
+  });
   rewards.setFacts({ vipLevels: loyalty.vip.findRanks });
   // No bonus, advance or deposit-conditioned reward (docs/compliance.md, "Bonuses and advances"): a
   // switch of licence is refused, with each item, while a live mission, VIP level, raffle, promotion's

@@ -3,10 +3,20 @@ import { describe, expect, it } from 'vitest';
 import { ok, renderWithApp, stubOps } from '../lib/test-render';
 import { SidebarNav } from './sidebar-nav';
 
-const COUNTS = { deposits: 3, withdrawals: 2, disputes: 1, vendorTransfers: 0 };
+import type { QueueCounts } from '@wps/shared/schemas/reporting';
+
+const COUNTS: QueueCounts = {
+  deposits: 3,
+  withdrawals: 2,
+  disputes: 1,
+  vendorTransfers: 0,
+  redemptions: 4,
+  heldRewards: 5,
+  setupApprovals: 6,
+};
 
 describe('SidebarNav queue counts', () => {
-  it('shows how many wait beside each money queue; an empty queue shows none; the links keep their names', async () => {
+  it('shows how many wait beside each queue; an empty queue shows none; the links keep their names', async () => {
     const { callsTo } = stubOps({ 'GET /ops/queues/summary': ok(COUNTS) });
     const role = 'admin';
     renderWithApp(<SidebarNav role={role} onNavigate={() => undefined} />, { role });
@@ -18,6 +28,15 @@ describe('SidebarNav queue counts', () => {
     expect(within(withdrawals).getByText('3 aguardando')).toBeInTheDocument();
     const transfers = within(queues).getByRole('link', { name: 'Transferências de fornecedor' }).closest('li')!;
     expect(within(transfers).queryByTestId('queue-count')).toBeNull();
+    // The queues that are not money: the mall's redemptions, held rewards, set-ups waiting for a second operator.
+    for (const [name, count] of [
+      [/^Trocas de pontos/, 4],
+      [/^Recompensas retidas/, 5],
+      [/^Aprovações de configurações/, 6],
+    ] as const) {
+      const item = within(queues).getByRole('link', { name }).closest('li')!;
+      expect(within(item).getByText(`${count} aguardando`)).toBeInTheDocument();
+    }
     expect(callsTo('GET /ops/queues/summary')).toHaveLength(1);
   });
 });

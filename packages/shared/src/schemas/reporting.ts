@@ -101,6 +101,12 @@ export const queueCountsSchema = z.object({
   withdrawals: count,
   disputes: count,
   vendorTransfers: count,
+  /** The points mall's redemptions waiting for an operator. */
+  redemptions: count,
+  /** The rewards engine's grants held for an operator's release or rejection. */
+  heldRewards: count,
+  /** Missions, mall items and raffles waiting for a second operator's approval. */
+  setupApprovals: count,
 });
 export type QueueCounts = z.infer<typeof queueCountsSchema>;
 

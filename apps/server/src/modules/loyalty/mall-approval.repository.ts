@@ -52,3 +52,13 @@ export async function findAwaitingMallItems(db: Db): Promise<MallItemRow[]> {
     .orderBy('id')
     .execute();
 }
+
+/** How many items wait for a second operator (the back office's queue badge). */
+export async function countAwaitingMallItems(db: Db): Promise<number> {
+  const { n } = await db
+    .selectFrom('points_mall_items')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('status', '=', 'awaiting_approval')
+    .executeTakeFirstOrThrow();
+  return Number(n);
+}

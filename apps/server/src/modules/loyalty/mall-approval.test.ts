@@ -6,6 +6,7 @@ import { call, callEncrypted, expectFailure, updateOperatorSetting, valueOf } fr
 import { expectLedgerHealthy } from '../../../test/ledger-invariants';
 import { createTestOperator } from '../../../test/operator-login';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
+import { waitingIn } from '../reporting/queue-counts.test-support';
 import { PAYMENT_PASSWORD, createPayer } from '../withdrawal/withdrawal.test-support';
 
 // A points mall item with a cash value pays it from the promotion budget at every redemption, with
@@ -61,7 +62,10 @@ describeEachDatabase('points mall items above a set-up ceiling', (target) => {
     );
 
   it('a cash item of 50,000.00 waits: not in the mall, not redeemable, and marketing cannot offer it', async () => {
+    const waitingBefore = await waitingIn(t, finance.token, 'setupApprovals');
     const big = await create({ cashAmount: '50000.00' });
+    // The sidebar's badge on the approvals queue counts it.
+    expect(await waitingIn(t, finance.token, 'setupApprovals')).toBe(waitingBefore + 1);
     expect(big).toMatchObject({
       status: 'awaiting_approval',
       ceilingReasons: ['setup_item', 'setup_period'],
@@ -93,7 +97,9 @@ describeEachDatabase('points mall items above a set-up ceiling', (target) => {
     const bonus = await create({ kind: 'bonus', cashAmount: '1500.00' }, admin.token);
     expect(bonus).toMatchObject({ status: 'awaiting_approval', ceilingReasons: ['setup_item'] });
     expectFailure(await decide(admin.token, bonus.id, 'approve'), ErrorCode.MONEY_OWN_REQUEST, 403);
+    const waiting = await waitingIn(t, finance.token, 'setupApprovals');
     const live = valueOf<OpsMallItem>(await decide(finance.token, bonus.id, 'approve'));
+    expect(await waitingIn(t, finance.token, 'setupApprovals')).toBe(waiting - 1);
     expect(live).toMatchObject({ status: 'active', approvedBy: finance.operatorId, askedBy: admin.operatorId });
     expect(await mallIds()).toContain(bonus.id);
     expectFailure(await decide(finance.token, bonus.id, 'reject'), ErrorCode.MALL_ITEM_NOT_AWAITING, 409);

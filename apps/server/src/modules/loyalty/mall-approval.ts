@@ -6,7 +6,13 @@ import type { Database } from '../../db/schema';
 import { runInTransaction } from '../../db/run-in-transaction';
 import { AppError } from '../../http/app-error';
 import type { LoyaltyContext } from './loyalty.types';
-import { decideMallItem, findAwaitingMallItems, lockMallItem, setMallItemAsk } from './mall-approval.repository';
+import {
+  countAwaitingMallItems,
+  decideMallItem,
+  findAwaitingMallItems,
+  lockMallItem,
+  setMallItemAsk,
+} from './mall-approval.repository';
 import type { MallItemRow, MallItemWrite } from './points.repository';
 import { presentMallItem } from './points.service';
 
@@ -85,6 +91,9 @@ export function createMallApproval(ctx: Pick<LoyaltyContext, 'db' | 'audit' | 's
     async recordAsk(trx: Db, id: string, stored: StoredItemStatus): Promise<void> {
       if (stored.ask) await setMallItemAsk(trx, id, stored.ask);
     },
+
+    /** How many items wait for a second operator. */
+    countAwaiting: (): Promise<number> => countAwaitingMallItems(db),
 
     /** GET /ops/points/items/awaiting. */
     async listAwaiting(): Promise<{ list: OpsMallItem[] }> {

@@ -13,6 +13,7 @@ import type {
 import { call, callEncrypted, expectFailure, updateOperatorSetting, valueOf } from '../../../test/api-client';
 import { createTestOperator } from '../../../test/operator-login';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
+import { waitingIn } from '../reporting/queue-counts.test-support';
 import { PAYMENT_PASSWORD, createPayer, type Payer } from '../withdrawal/withdrawal.test-support';
 
 // The points programme as the back office runs it: the earn rates and the conversion the operator
@@ -176,6 +177,8 @@ describeEachDatabase('points programme in the back office', (target) => {
       resolvedBy: null,
     });
     expect(page.list.every((r) => r.status === 'in_process')).toBe(true);
+    // The sidebar's badge counts the same queue.
+    expect(await waitingIn(t, support, 'redemptions')).toBe(page.total);
     const decided = valueOf<OpsPage<OpsRedemption>>(
       await call(t.app, 'GET', '/ops/points/redemptions?status=approved', { token: support }),
     );

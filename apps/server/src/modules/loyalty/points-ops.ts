@@ -24,18 +24,21 @@ import {
   findMallItem,
   findMallItems,
   findPointsSettings,
-  findRedemptionMember,
-  findRedemptions,
   insertMallItem,
   lockPointsAccount,
-  lockRedemption,
   movePoints,
-  resolveRedemption,
   returnMallItemStock,
   updateMallItem,
   updatePointsSettings,
   type MallItemWrite,
 } from './points.repository';
+import {
+  countRedemptionsInStatus,
+  findRedemptionMember,
+  findRedemptions,
+  lockRedemption,
+  resolveRedemption,
+} from './redemptions.repository';
 import { presentRedemption } from './points.service';
 import { createMallApproval, presentOpsItem } from './mall-approval';
 import { lockMallItem } from './mall-approval.repository';
@@ -174,10 +177,14 @@ export function createPointsOps(ctx: LoyaltyContext) {
 
     /** GET /ops/points/items/awaiting and POST /ops/points/items/:id/approve|reject (mall-approval.ts). */
     listAwaitingItems: mall.listAwaiting,
+    countAwaitingItems: mall.countAwaiting,
     decideItem: mall.decide,
 
     /** An item's picture by its stored name (the hash of its bytes). */
     image: (name: string) => findMallImage(db, name),
+
+    /** How many redemptions wait in the redeem queue (the back office's queue badge). */
+    countWaitingRedemptions: (): Promise<number> => countRedemptionsInStatus(db, 'in_process'),
 
     /** The redeem queue, oldest first by default when filtered to in_process. */
     async listRedemptions(

@@ -23,18 +23,20 @@ import {
   findMallItem,
   findMallItems,
   findMovementByKey,
-  findRedemptionByMovementKey,
   findPointsBalance,
   findPointsMovements,
   findPointsSettings,
-  findRedemptions,
-  insertRedemption,
   lockPointsAccount,
   movePoints,
   takeMallItemStock,
   type MallItemRow,
-  type RedemptionRow,
 } from './points.repository';
+import {
+  findRedemptionByMovementKey,
+  findRedemptions,
+  insertRedemption,
+  type RedemptionRow,
+} from './redemptions.repository';
 import {
   applyEarnings,
   findUsedMovementKeys,

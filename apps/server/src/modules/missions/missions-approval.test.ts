@@ -6,6 +6,7 @@ import { expectLedgerHealthy } from '../../../test/ledger-invariants';
 import { createTestOperator } from '../../../test/operator-login';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
 import { newPlayer } from '../deposit/deposit.test-support';
+import { waitingIn } from '../reporting/queue-counts.test-support';
 
 // A mission pays its reward to every player who completes it, once per period, with no operator
 // looking at the payment: the outside review's marketing operator paid 50,000.00 through one. A
@@ -96,10 +97,14 @@ describeEachDatabase('missions above a set-up ceiling', (target) => {
   });
 
   it('a finance operator lets it go live once; the asker cannot; the audit names both', async () => {
+    const waitingBefore = await waitingIn(t, finance.token, 'setupApprovals');
     const mission = await create('150000', {}, admin.token);
     expect(mission.status).toBe('awaiting_approval');
+    // The sidebar's badge on the approvals queue counts it while it waits.
+    expect(await waitingIn(t, finance.token, 'setupApprovals')).toBe(waitingBefore + 1);
     expectFailure(await decide(admin.token, mission.id, 'approve'), ErrorCode.MONEY_OWN_REQUEST, 403);
     const live = valueOf<OpsMission>(await decide(finance.token, mission.id, 'approve'));
+    expect(await waitingIn(t, finance.token, 'setupApprovals')).toBe(waitingBefore);
     expect(live).toMatchObject({ status: 'live', approvedBy: finance.operatorId, askedBy: admin.operatorId });
     expect(await playerMissionIds()).toContain(mission.id);
     expectFailure(await decide(finance.token, mission.id, 'reject'), ErrorCode.MISSION_NOT_AWAITING, 409);

@@ -9,7 +9,13 @@ import { AppError } from '../../http/app-error';
 import type { AuditService } from '../audit/audit.service';
 import type { SetupCeilings } from '../operator-money/operator-money-setups';
 import { findMissions, lockMission, type MissionApprovalWrite, type MissionRow } from './missions.repository';
-import { decideMission, lockMissionSetups, setMissionStatus, sumLiveRewards } from './missions-ops.repository';
+import {
+  countAwaitingMissions,
+  decideMission,
+  lockMissionSetups,
+  setMissionStatus,
+  sumLiveRewards,
+} from './missions-ops.repository';
 import { refuseMissionBreach, type LicenceProfileSource } from './missions-licence';
 
 type Db = Kysely<Database>;
@@ -132,6 +138,9 @@ export function createMissionApproval({ db, audit, setups, licenceProfile }: Mis
       });
       return viewOf(id);
     },
+
+    /** How many missions wait for a second operator. */
+    countAwaiting: (): Promise<number> => countAwaitingMissions(db),
 
     /** GET /ops/missions/awaiting: the missions waiting for a second operator, oldest first. */
     async listAwaiting(): Promise<{ list: OpsMission[] }> {

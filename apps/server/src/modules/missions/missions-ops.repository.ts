@@ -134,3 +134,13 @@ export async function decideMission(
     .executeTakeFirst();
   return res.numUpdatedRows > 0n;
 }
+
+/** How many missions wait for a second operator (the back office's queue badge). */
+export async function countAwaitingMissions(db: Db): Promise<number> {
+  const { n } = await db
+    .selectFrom('missions')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('status', '=', 'awaiting_approval')
+    .executeTakeFirstOrThrow();
+  return Number(n);
+}

@@ -314,6 +314,7 @@ export function createMissionsService(ctx: MissionsContext) {
     /** POST /ops/missions/:id/status, GET /ops/missions/awaiting, POST /ops/missions/:id/approve|reject (missions-approval.ts). */
     setStatus: approval.setStatus,
     listAwaiting: approval.listAwaiting,
+    countAwaiting: approval.countAwaiting,
     decide: approval.decide,
 
     /** The live missions a profile would forbid (the licence's switch asks, in its transaction). */

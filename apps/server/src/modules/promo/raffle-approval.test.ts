@@ -8,6 +8,7 @@ import { expectLedgerHealthy } from '../../../test/ledger-invariants';
 import { createTestOperator } from '../../../test/operator-login';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
 import { newPlayer } from '../deposit/deposit.test-support';
+import { waitingIn } from '../reporting/queue-counts.test-support';
 
 // A raffle whose prizes pass a set-up ceiling (migration 0501) cannot go live on one operator's
 // word: the outside review's marketing operator paid 90,000.00 to a chosen player through a raffle
@@ -113,9 +114,13 @@ describeEachDatabase('raffles above a set-up ceiling', (target) => {
   });
 
   it('a finance operator lets it go live: players see it, it is decided once, and the audit names both operators', async () => {
+    const waitingBefore = await waitingIn(t, finance.token, 'setupApprovals');
     const raffle = valueOf<Raffle>(await create([{ rewardKind: 'bonus', amount: '150000' }]));
     expect(raffle.status).toBe('awaiting_approval');
+    // The sidebar's badge on the approvals queue counts it while it waits.
+    expect(await waitingIn(t, finance.token, 'setupApprovals')).toBe(waitingBefore + 1);
     const live = valueOf<OpsRaffle>(await decide(finance.token, raffle.id, 'approve'));
+    expect(await waitingIn(t, finance.token, 'setupApprovals')).toBe(waitingBefore);
     expect(live).toMatchObject({ status: 'open', approvedBy: finance.operatorId, ceilingReasons: ['setup_item'] });
     expect(valueOf<Raffle>(await call(t.app, 'GET', `/wps/promo/raffles/${raffle.id}`)).status).toBe('open');
     // Decided once: a second decision finds nothing waiting.

@@ -279,3 +279,13 @@ export async function decideRaffle(
     .executeTakeFirst();
   return r.numUpdatedRows === 1n;
 }
+
+/** How many raffles wait for a second operator (the back office's queue badge). */
+export async function countAwaitingRaffles(db: Db): Promise<number> {
+  const { n } = await db
+    .selectFrom('raffles')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('status', '=', 'awaiting_approval')
+    .executeTakeFirstOrThrow();
+  return Number(n);
+}

@@ -36,6 +36,7 @@ import {
   lockClaimable,
   lockRaffle,
   markDrawn,
+  countAwaitingRaffles,
   type PrizeRow,
   type RaffleRow,
 } from './raffle.repository';
@@ -204,6 +205,7 @@ export function createRaffleService(ctx: RaffleContext) {
     listForOps: async (): Promise<OpsRaffle[]> => opsViews(await findRaffles(db, 200)),
 
     /** The raffles waiting for a second operator, oldest first (the money approvers' screen). */
+    countAwaiting: (): Promise<number> => countAwaitingRaffles(db),
     listAwaiting: async (): Promise<OpsRaffle[]> => opsViews(await findAwaitingRaffles(db, 200)),
 
     /** A second operator lets a raffle waiting above a set-up ceiling go live, or turns it down; audited. */

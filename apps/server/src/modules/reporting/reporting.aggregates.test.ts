@@ -307,6 +307,9 @@ describeEachDatabase('reporting aggregates', (target) => {
       withdrawals: d.queues.withdrawals.count,
       disputes: d.queues.disputes.count,
       vendorTransfers: d.queues.vendorTransfers.count,
+      redemptions: 0,
+      heldRewards: 0,
+      setupApprovals: 0,
     });
     expect(counts.deposits).toBe(1);
     expect((await call(t.app, 'GET', '/ops/queues/summary')).statusCode).toBe(401);

@@ -34,6 +34,16 @@ export type ReportingContext = Pick<AppContext, 'db'> & {
   deposits: Pick<DepositService, 'pendingQueue' | 'listOpsChannels'>;
   withdrawal: Pick<WithdrawalService, 'queue'>;
   gateway: { transfers: { pendingQueue: () => Promise<QueueStats> } };
+  /**
+   * The other queues' counts, each asked of the module that keeps the queue (wired in services.ts):
+   * the points mall's redemptions, the rewards held for an operator, and the set-ups (missions, mall
+   * items, raffles) waiting for a second operator.
+   */
+  waiting: {
+    redemptions: () => Promise<number>;
+    heldRewards: () => Promise<number>;
+    setupApprovals: () => Promise<number>;
+  };
 };
 
 type GameSum = { rounds: bigint; bets: bigint; refunds: bigint; wins: bigint };
@@ -78,7 +88,7 @@ function getOrAdd<K, V>(map: Map<K, V>, key: K, make: () => V): V {
 
 /** Dashboard and reports over the hourly aggregates; other modules' queues through their services. */
 export function createReportingService(ctx: ReportingContext) {
-  const { db, system, catalogue, deposits, withdrawal, gateway } = ctx;
+  const { db, system, catalogue, deposits, withdrawal, gateway, waiting } = ctx;
 
   async function prepare(q: Pick<ReportRangeQuery, 'from' | 'to' | 'timeZone'>) {
     const range: Range = { from: new Date(q.from), to: new Date(q.to) };
@@ -192,17 +202,24 @@ export function createReportingService(ctx: ReportingContext) {
 
     /** GET /ops/queues/summary: only the queues' counts (the sidebar polls it), none of the figures. */
     async queueCounts(): Promise<QueueCounts> {
-      const [depositQueue, reviewQueue, disputeQueue, transferQueue] = await Promise.all([
-        deposits.pendingQueue(),
-        withdrawal.queue('pending'),
-        withdrawal.queue('disputed'),
-        gateway.transfers.pendingQueue(),
-      ]);
+      const [depositQueue, reviewQueue, disputeQueue, transferQueue, redemptions, heldRewards, setupApprovals] =
+        await Promise.all([
+          deposits.pendingQueue(),
+          withdrawal.queue('pending'),
+          withdrawal.queue('disputed'),
+          gateway.transfers.pendingQueue(),
+          waiting.redemptions(),
+          waiting.heldRewards(),
+          waiting.setupApprovals(),
+        ]);
       return {
         deposits: depositQueue.count,
         withdrawals: reviewQueue.count,
         disputes: disputeQueue.count,
         vendorTransfers: transferQueue.count,
+        redemptions,
+        heldRewards,
+        setupApprovals,
       };
     },
 

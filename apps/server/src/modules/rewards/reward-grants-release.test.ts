@@ -5,6 +5,7 @@ import { expectLedgerHealthy } from '../../../test/ledger-invariants';
 import { createTestOperator, type TestOperator } from '../../../test/operator-login';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
 import { balanceMinor, newPlayer } from '../deposit/deposit.test-support';
+import { waitingIn } from '../reporting/queue-counts.test-support';
 import type { RewardKind } from './reward-grants.types';
 
 // Releasing a held grant of money (cash or bonus) asks the operator money policy: within the
@@ -83,7 +84,10 @@ describeEachDatabase('releasing held grants and the operator money policy', (tar
   });
 
   it('keeps a release above the thresholds waiting for another operator; the audit names both', async () => {
+    const heldBefore = await waitingIn(t, finance.token, 'heldRewards');
     const { player, grantId } = await held('cash', 15_000n);
+    // The sidebar's badge on the held rewards' queue counts it until it is paid.
+    expect(await waitingIn(t, finance.token, 'heldRewards')).toBe(heldBefore + 1);
     const before = await balanceMinor(t, player.token);
     const asked = valueOf<OpsGrant>(await release(marketing, grantId));
     expect(asked).toMatchObject({
@@ -101,6 +105,7 @@ describeEachDatabase('releasing held grants and the operator money policy', (tar
 
     const paid = valueOf<OpsGrant>(await approveRelease(finance, grantId));
     expect(paid).toMatchObject({ status: 'paid', releaseAskedBy: marketing.operatorId });
+    expect(await waitingIn(t, finance.token, 'heldRewards')).toBe(heldBefore);
     expect(await balanceMinor(t, player.token)).toBe(before + 15_000n);
     expectFailure(await approveRelease(admin, grantId), 'GRANT_NOT_HELD', 409);
 

@@ -205,3 +205,13 @@ export async function markReleaseAsked(
     .returningAll()
     .executeTakeFirstOrThrow();
 }
+
+/** How many grants wait for an operator (held), for the back office's queue badge. */
+export async function countHeldGrants(db: Db): Promise<number> {
+  const { n } = await db
+    .selectFrom('reward_grants')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('status', '=', 'held')
+    .executeTakeFirstOrThrow();
+  return Number(n);
+}

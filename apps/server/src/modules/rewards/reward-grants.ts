@@ -16,6 +16,7 @@ import {
   findQueuedIds,
   lockQueuedGrant,
   findGrants,
+  countHeldGrants,
   holdGrant,
   findMemberGrants,
   findExistingKeys,
@@ -229,6 +230,9 @@ export function createRewardGrants(ctx: RewardGrantsContext) {
     /** Where grants stand, by id (a module's page shows its own rewards: paid, held, rejected). */
     statuses: async (grantIds: string[]): Promise<Map<string, GrantStatus>> =>
       (await findStatuses(db, grantIds)) as Map<string, GrantStatus>,
+
+    /** How many grants wait for an operator's release or rejection (the back office's queue badge). */
+    countHeld: (): Promise<number> => countHeldGrants(db),
 
     /** Whether a payer of this kind exists (a rule's reward needs one). */
     hasSink: (kind: RewardKind): boolean => sinks.has(kind),

@@ -8,6 +8,10 @@ const COUNTS_BY_PATH: Record<string, (c: QueueCounts) => number> = {
   '/queues/deposits': (c) => c.deposits,
   '/queues/withdrawals': (c) => c.withdrawals + c.disputes,
   '/queues/vendor-transfers': (c) => c.vendorTransfers,
+  '/queues/redemptions': (c) => c.redemptions,
+  '/queues/held-rewards': (c) => c.heldRewards,
+  // Missions, mall items and raffles waiting for a second operator share one page.
+  '/queues/raffle-approvals': (c) => c.setupApprovals,
 };
 
 /** Whether a sidebar entry has a waiting count to show. */
