@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { AgentLink } from '@wps/shared/schemas/agent-centre';
 import { fail, ok, pending, renderWithProviders, stubApi } from '../../../lib/test-render';
 import { LinksPage } from './links-page';
@@ -81,6 +81,18 @@ describe('LinksPage', () => {
     await user.click(within(card).getByRole('button', { name: 'Excluir' }));
     expect(await screen.findByText('Link excluído.')).toBeInTheDocument();
     expect(api.callsTo('DELETE /wps/agent/centre/links/1')).toHaveLength(1);
+  });
+
+  it("copies a link's address, and says so when the browser refuses the clipboard", async () => {
+    const { user } = await renderPage(ok({ list: [MEMBER_LINK] }));
+    const card = await screen.findByRole('article', { name: 'ABC123' });
+    await user.click(within(card).getByRole('button', { name: 'Copiar link' }));
+    // user-event puts a clipboard of its own on the page.
+    expect(await navigator.clipboard.readText()).toBe(`${window.location.origin}/register?affiliateCode=ABC123`);
+    expect(await screen.findByText('Link copiado.')).toBeInTheDocument();
+    vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValueOnce(new Error('denied'));
+    await user.click(within(card).getByRole('button', { name: 'Copiar link' }));
+    expect(await screen.findByText('Não foi possível copiar: selecione o endereço e copie.')).toBeInTheDocument();
   });
 
   it('creates a member link without terms', async () => {

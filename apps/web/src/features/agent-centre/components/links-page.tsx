@@ -8,6 +8,7 @@ import { TextField } from '@wps/ui/text-field';
 import { createFormResolver } from '../../../components/form/form-resolver';
 import { ListStates } from '../../../components/ui/list-states';
 import { toast } from '../../../components/ui/toast';
+import { copyText } from '../../../lib/clipboard';
 import { useFormats } from '../../../lib/format';
 import { translateError } from '../../../lib/i18n';
 import { useCreateLink } from '../api/create-link';
@@ -79,9 +80,11 @@ function LinkCard({ link }: { link: AgentLink }) {
         <Button
           size="sm"
           variant="secondary"
-          onClick={() =>
-            void navigator.clipboard?.writeText(address).then(() => toast.success(t('links.copied')), onError)
-          }
+          onClick={async () => {
+            // A refused clipboard (an insecure origin, an old browser) says so: the address is on screen to select.
+            if (await copyText(address)) toast.success(t('links.copied'));
+            else toast.error(t('links.copyFailed'));
+          }}
         >
           {t('links.copy')}
         </Button>

@@ -4,6 +4,7 @@ import { QRCodeSVG } from 'qrcode.react';
 import type { ReferralSummary } from '@wps/shared/schemas/referral';
 import { Button } from '@wps/ui/button';
 import { toast } from '../../../components/ui/toast';
+import { copyText } from '../../../lib/clipboard';
 import { useFormats } from '../../../lib/format';
 import { minorToDecimal, useFormatMoney } from '../../../lib/money';
 import { useReferralSummary } from '../api/get-referral-summary';
@@ -25,19 +26,14 @@ function InviteCard({ summary }: { summary: ReferralSummary }) {
   const { t } = useTranslation('referral');
   const [copied, setCopied] = useState<'link' | 'code' | null>(null);
   const link = inviteLink(summary.code);
-  const copy = (what: 'link' | 'code', text: string) => {
+  const copy = async (what: 'link' | 'code', text: string) => {
     // Without the clipboard (an insecure origin, an old browser) the text stays on screen to select.
-    if (!navigator.clipboard) {
+    if (!(await copyText(text))) {
       toast.error(t('copyFailed'));
       return;
     }
-    void navigator.clipboard.writeText(text).then(
-      () => {
-        setCopied(what);
-        toast.success(t('copied'));
-      },
-      () => toast.error(t('copyFailed')),
-    );
+    setCopied(what);
+    toast.success(t('copied'));
   };
   return (
     <section className="referral-invite" aria-label={t('inviteLabel')}>
@@ -50,7 +46,7 @@ function InviteCard({ summary }: { summary: ReferralSummary }) {
           <span className="referral-invite__value" data-testid="referral-link">
             {link}
           </span>
-          <Button variant="secondary" onClick={() => copy('link', link)}>
+          <Button variant="secondary" onClick={() => void copy('link', link)}>
             {copied === 'link' ? t('copiedShort') : t('copyLink')}
           </Button>
         </dd>
@@ -59,7 +55,7 @@ function InviteCard({ summary }: { summary: ReferralSummary }) {
           <span className="referral-invite__value" data-testid="referral-code">
             {summary.code}
           </span>
-          <Button variant="secondary" onClick={() => copy('code', summary.code)}>
+          <Button variant="secondary" onClick={() => void copy('code', summary.code)}>
             {copied === 'code' ? t('copiedShort') : t('copyCode')}
           </Button>
         </dd>
