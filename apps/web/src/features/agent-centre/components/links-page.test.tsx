@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { AgentLink } from '@wps/shared/schemas/agent-centre';
-import { fail, ok, pending, renderWithProviders, stubApi } from '../../../lib/test-render';
+import { buildPermission, fail, ok, pending, renderWithProviders, stubApi } from '../../../lib/test-render';
+import * as posterImage from '../poster-image';
 import { LinksPage } from './links-page';
 
 const MEMBER_LINK: AgentLink = {
@@ -93,6 +94,37 @@ describe('LinksPage', () => {
     vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValueOnce(new Error('denied'));
     await user.click(within(card).getByRole('button', { name: 'Copiar link' }));
     expect(await screen.findByText('Não foi possível copiar: selecione o endereço e copie.')).toBeInTheDocument();
+  });
+
+  it('makes a poster of a link: the brand, the call to sign up, its QR code and code, saved as a PNG', async () => {
+    const png = new Blob(['png'], { type: 'image/png' });
+    const draw = vi
+      .spyOn(posterImage, 'svgToPng')
+      .mockResolvedValueOnce(png)
+      .mockRejectedValueOnce(new Error('no canvas'));
+    const save = vi.spyOn(posterImage, 'saveFile').mockImplementation(() => undefined);
+    const { user } = await renderPage(ok({ list: [MEMBER_LINK] }), {
+      'GET /wps/system/permission': ok(buildPermission()),
+    });
+    const card = await screen.findByRole('article', { name: 'ABC123' });
+    await user.click(within(card).getByRole('button', { name: 'Cartaz com QR' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cartaz do convite ABC123' });
+    const poster = await within(dialog).findByRole('img', {
+      name: 'Cartaz de convite de Demo com o QR code do link ABC123',
+    });
+    expect(poster).toHaveTextContent('Demo');
+    expect(poster).toHaveTextContent('Cadastre-se e jogue');
+    expect(poster).toHaveTextContent(`ABC123${window.location.origin}/register?affiliateCode=ABC123`);
+    // The QR code is drawn in the poster itself, so the saved picture carries it.
+    expect(poster.querySelector('svg path')).not.toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Baixar imagem (PNG)' }));
+    expect(draw).toHaveBeenCalledWith(poster, 1200, 1720);
+    expect(save).toHaveBeenCalledWith(png, 'convite-ABC123.png');
+    await user.click(within(dialog).getByRole('button', { name: 'Baixar imagem (PNG)' }));
+    expect(await screen.findByText('Não foi possível gerar a imagem. Tente novamente.')).toBeInTheDocument();
+    expect(save).toHaveBeenCalledTimes(1);
+    await user.click(within(dialog).getByRole('button', { name: 'Fechar' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('creates a member link without terms', async () => {

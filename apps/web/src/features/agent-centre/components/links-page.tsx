@@ -16,6 +16,7 @@ import { useDeleteLink } from '../api/delete-link';
 import { useLinks } from '../api/get-links';
 import { useUpdateLink } from '../api/update-link';
 import { createLinkFormSchema, EMPTY_LINK_FORM, type LinkFormValues } from '../link-form';
+import { LinkPosterDialog } from './link-poster-dialog';
 import '../agent-centre.css';
 
 /** The address a link's invitee opens: the registration page with the link's affiliate code. */
@@ -34,6 +35,7 @@ function LinkCard({ link }: { link: AgentLink }) {
       ? [`${t(`type.${c}`)} ${link.terms[c].map((tier) => formats.percent(tier.rateBp / 10_000)).join(' / ')}`]
       : [],
   );
+  const [posterOpen, setPosterOpen] = useState(false);
   const onError = (error: unknown) => toast.error(translateError(error));
 
   async function onDelete() {
@@ -88,6 +90,9 @@ function LinkCard({ link }: { link: AgentLink }) {
         >
           {t('links.copy')}
         </Button>
+        <Button size="sm" variant="secondary" onClick={() => setPosterOpen(true)}>
+          {t('links.poster')}
+        </Button>
         <Button
           size="sm"
           variant="secondary"
@@ -100,6 +105,7 @@ function LinkCard({ link }: { link: AgentLink }) {
           {t('links.delete')}
         </Button>
       </div>
+      {posterOpen && <LinkPosterDialog code={link.code} address={address} onClose={() => setPosterOpen(false)} />}
     </article>
   );
 }
