@@ -3,7 +3,15 @@ import type { PermissionResult, WhitelabelNode } from '@wps/shared/schemas/syste
 import type { WhitelabelModule } from '@wps/shared/constants';
 import { apiRequest } from '../api-client';
 import { setOperatorMoney } from '../money';
+import { readSessionCache, writeSessionCache } from '../session-cache';
 import { setMerchantCode } from '../session-storage';
+
+/**
+ * The answer is kept in session storage under `settings` (the spec's session cache; the register
+ * fields' rules, its `validate`, come inside it): a reload draws the header, menu and forms from it
+ * at once, and the fresh answer replaces it as soon as it arrives.
+ */
+const STORAGE_KEY = 'settings';
 
 /** GET /wps/system/permission?url=<host>: everything the shell needs before it renders. */
 export async function getPermission(): Promise<PermissionResult> {
@@ -12,12 +20,24 @@ export async function getPermission(): Promise<PermissionResult> {
   });
   setMerchantCode(permission.brand.merchantCode);
   setOperatorMoney({ currency: permission.brand.currency, scale: permission.brand.currencyScale });
+  writeSessionCache(STORAGE_KEY, permission);
   return permission;
+}
+
+/** This tab's kept answer, its money format put back for the amounts drawn before the fresh one. */
+function readCachedPermission(): PermissionResult | undefined {
+  const kept = readSessionCache<PermissionResult>(
+    STORAGE_KEY,
+    (data) => typeof (data as PermissionResult | null)?.brand?.merchantCode === 'string',
+  );
+  if (kept) setOperatorMoney({ currency: kept.brand.currency, scale: kept.brand.currencyScale });
+  return kept;
 }
 
 export const permissionQueryOptions = queryOptions({
   queryKey: ['system', 'permission'],
   queryFn: getPermission,
+  placeholderData: readCachedPermission,
   staleTime: 5 * 60_000,
 });
 

@@ -1,21 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { VendorLanes } from '@wps/shared/schemas/catalogue';
 import { apiRequest } from '../../../lib/api-client';
-import { getSessionValue, setSessionValue } from '../../../lib/session-storage';
+import { readSessionCache, writeSessionCache } from '../../../lib/session-cache';
 import { deriveVendors } from '../vendor-lanes';
 
 /** The lanes are cached in session storage under `gameVendor`. */
 const STORAGE_KEY = 'gameVendor';
 
 function readCachedLanes(): VendorLanes | undefined {
-  const raw = getSessionValue(STORAGE_KEY);
-  if (!raw) return undefined;
-  try {
-    const parsed = JSON.parse(raw) as VendorLanes;
-    return Array.isArray(parsed.lanes) ? parsed : undefined;
-  } catch {
-    return undefined;
-  }
+  return readSessionCache<VendorLanes>(STORAGE_KEY, (data) => Array.isArray((data as VendorLanes | null)?.lanes));
 }
 
 /** POST /wps/relay/GCSGAME_newGameVendor (public; platform html5-desktop). */
@@ -24,7 +17,7 @@ export async function getVendorLanes(): Promise<VendorLanes> {
     method: 'POST',
     body: { platform: 'html5-desktop' },
   });
-  setSessionValue(STORAGE_KEY, JSON.stringify(lanes));
+  writeSessionCache(STORAGE_KEY, lanes);
   return lanes;
 }
 
