@@ -109,6 +109,10 @@ export const lotteryGameMenuSchema = z.object({
   drawTime: z.string().nullable(),
   /** The draw taking bets now, if any. */
   current: lotteryDrawViewSchema.nullable(),
+  /** The latest decided draw, with its result (the lobby card's last drawn numbers), if any. */
+  last: lotteryDrawViewSchema.nullable(),
+  /** The server's time when it answered: the lobby's countdowns run on the server's clock, not the device's. */
+  serverTime: z.string(),
 });
 export type LotteryGameMenu = z.infer<typeof lotteryGameMenuSchema>;
 
