@@ -173,3 +173,12 @@ export const lotteryPlacedSchema = z.object({
   replayed: z.boolean(),
 });
 export const lotteryFavouritesSchema = z.array(z.string());
+
+/** GET /lgw/games/paytable?gameCode=: the game's odds by bet type (packages/shared/src/lottery/paytable.ts), for the slip's potential payouts. */
+export const paytableQuerySchema = z.object({ gameCode });
+export const lotteryPaytableSchema = z.object({
+  gameCode: z.string(),
+  family: z.string(),
+  paytable: z.record(z.string(), z.unknown()),
+});
+export type LotteryPaytableView = z.infer<typeof lotteryPaytableSchema>;

@@ -196,6 +196,12 @@ export function createLotteryReads(ctx: ReadsContext) {
     return (await findRecentResults(db, code, count)).map(drawView);
   }
 
+  /** GET /lgw/games/paytable: the odds a ticket on the game is placed at now (the slip's potential payouts). */
+  async function paytable(code: string): Promise<{ gameCode: string; family: string; paytable: Record<string, unknown> }> {
+    const game = await requireGame(code);
+    return { gameCode: game.code, family: game.family, paytable: game.paytable as Record<string, unknown> };
+  }
+
   /** GET /lotto/lgw/games/opened/numero: the draw taking bets now, the last result and the server's time (for the countdown). */
   async function openedNumero(
     code: string,
@@ -241,6 +247,7 @@ export function createLotteryReads(ctx: ReadsContext) {
     popular,
     openedNumeros,
     openedNumero,
+    paytable,
     tickets,
     favourites,
     markFavourite,

@@ -156,6 +156,17 @@ describeEachDatabase('lottery: tickets through the seamless wallet, draws decide
     expect(popular.find((m) => m.gameCode === 'E5D-1')!.last).toEqual(decided);
 
     const multiplier = BigInt((await game('E5D-1')).paytable.position!.multiplierBp);
+    // The slip reads the same odds to show each pick's potential payout; an unknown game is refused by its code.
+    expect(valueOf(await call(t.app, 'GET', '/lgw/games/paytable?gameCode=E5D-1'))).toEqual({
+      gameCode: 'E5D-1',
+      family: 'digits5',
+      paytable: (await game('E5D-1')).paytable,
+    });
+    expectFailure(
+      await call(t.app, 'GET', '/lgw/games/paytable?gameCode=NO-SUCH'),
+      ErrorCode.LOTTERY_GAME_NOT_FOUND,
+      404,
+    );
     const win = (100n * multiplier) / 10000n;
     const [ticket] = await tickets(player, 'settled');
     expect(ticket).toMatchObject({ ticketId: placed.ticket.ticketId, status: 'won', payoutMinor: win.toString() });
