@@ -197,7 +197,9 @@ export function createLotteryReads(ctx: ReadsContext) {
   }
 
   /** GET /lgw/games/paytable: the odds a ticket on the game is placed at now (the slip's potential payouts). */
-  async function paytable(code: string): Promise<{ gameCode: string; family: string; paytable: Record<string, unknown> }> {
+  async function paytable(
+    code: string,
+  ): Promise<{ gameCode: string; family: string; paytable: Record<string, unknown> }> {
     const game = await requireGame(code);
     return { gameCode: game.code, family: game.family, paytable: game.paytable as Record<string, unknown> };
   }
