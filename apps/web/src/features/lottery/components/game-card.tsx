@@ -8,6 +8,7 @@ import { formatCountdown, msUntil } from '../lottery-clock';
 import { useNow } from '../use-now';
 import { LotteryArt } from './lottery-art';
 import { useGameName } from './use-game-name';
+import '../lottery-lobby.css';
 
 /** How long after a draw's time the lobby asks for its result: the server's clock draws it within a turn. */
 const DRAW_GRACE_MS = 2_000;
