@@ -109,6 +109,10 @@ export const lotteryGameMenuSchema = z.object({
   drawTime: z.string().nullable(),
   /** The draw taking bets now, if any. */
   current: lotteryDrawViewSchema.nullable(),
+  /** The latest decided draw, with its result (the lobby card's last drawn numbers), if any. */
+  last: lotteryDrawViewSchema.nullable(),
+  /** The server's time when it answered: the lobby's countdowns run on the server's clock, not the device's. */
+  serverTime: z.string(),
 });
 export type LotteryGameMenu = z.infer<typeof lotteryGameMenuSchema>;
 
@@ -169,3 +173,12 @@ export const lotteryPlacedSchema = z.object({
   replayed: z.boolean(),
 });
 export const lotteryFavouritesSchema = z.array(z.string());
+
+/** GET /lgw/games/paytable?gameCode=: the game's odds by bet type (packages/shared/src/lottery/paytable.ts), for the slip's potential payouts. */
+export const paytableQuerySchema = z.object({ gameCode });
+export const lotteryPaytableSchema = z.object({
+  gameCode: z.string(),
+  family: z.string(),
+  paytable: z.record(z.string(), z.unknown()),
+});
+export type LotteryPaytableView = z.infer<typeof lotteryPaytableSchema>;

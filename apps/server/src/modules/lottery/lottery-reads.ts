@@ -21,6 +21,7 @@ import {
   setFavourite,
   type GameRow,
 } from './lottery-games.repository';
+import { findLastResults } from './lottery-results.repository';
 import { findMemberTickets, type TicketRow } from './lottery-tickets.repository';
 
 // What players read of the lottery: the lobby's menus (by group, and the Vietnam lottery by
@@ -88,15 +89,17 @@ export function ticketView(
 export function createLotteryReads(ctx: ReadsContext) {
   const { db, now } = ctx;
 
-  /** The games' menu entries, each with the draw it is taking bets for (one read for all of them). */
+  /**
+   * The games' menu entries, each with the draw it is taking bets for and its last result (one
+   * read of each for all of them), and the server's time the lobby's countdowns run on.
+   */
   async function menusOf(games: GameRow[]): Promise<LotteryGameMenu[]> {
-    const open = await findOpenDraws(
-      db,
-      games.map((g) => g.code),
-      now(),
-    );
+    const at = now();
+    const codes = games.map((g) => g.code);
+    const [open, last] = await Promise.all([findOpenDraws(db, codes, at), findLastResults(db, codes)]);
     return games.map((g) => {
       const current = open.get(g.code);
+      const lastDraw = last.get(g.code);
       return {
         gameCode: g.code,
         gameName: g.name,
@@ -106,6 +109,8 @@ export function createLotteryReads(ctx: ReadsContext) {
         intervalSeconds: g.intervalSeconds,
         drawTime: g.drawTime,
         current: current ? drawView(current) : null,
+        last: lastDraw ? drawView(lastDraw) : null,
+        serverTime: at.toISOString(),
       };
     });
   }
@@ -191,6 +196,14 @@ export function createLotteryReads(ctx: ReadsContext) {
     return (await findRecentResults(db, code, count)).map(drawView);
   }
 
+  /** GET /lgw/games/paytable: the odds a ticket on the game is placed at now (the slip's potential payouts). */
+  async function paytable(
+    code: string,
+  ): Promise<{ gameCode: string; family: string; paytable: Record<string, unknown> }> {
+    const game = await requireGame(code);
+    return { gameCode: game.code, family: game.family, paytable: game.paytable as Record<string, unknown> };
+  }
+
   /** GET /lotto/lgw/games/opened/numero: the draw taking bets now, the last result and the server's time (for the countdown). */
   async function openedNumero(
     code: string,
@@ -236,6 +249,7 @@ export function createLotteryReads(ctx: ReadsContext) {
     popular,
     openedNumeros,
     openedNumero,
+    paytable,
     tickets,
     favourites,
     markFavourite,

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { LotteryEntryStatus } from '../../db/tables/lottery';
+import { DRAW_COLUMNS, toDraw, type DrawDbRow, type DrawRow } from './lottery-draws.repository';
 
 type Db = Kysely<Database>;
 
@@ -116,4 +117,31 @@ export async function reviewEntry(
     .returning(ENTRY_COLUMNS)
     .executeTakeFirst();
   return row ? toEntry(row as EntryDbRow) : undefined;
+}
+
+/**
+ * Each game's latest decided draw (drawn or settled), by game code: the lobby's cards show it.
+ * One statement for the whole lobby, each game's row found by its (game_code, draw_at) index
+ * rather than by reading every decided draw of every game.
+ */
+export async function findLastResults(db: Db, gameCodes: readonly string[]): Promise<Map<string, DrawRow>> {
+  if (gameCodes.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('lottery_games as g')
+    .innerJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom('lottery_draws')
+          .select(DRAW_COLUMNS)
+          .whereRef('lottery_draws.game_code', '=', 'g.code')
+          .where('lottery_draws.status', 'in', ['drawn', 'settled'])
+          .orderBy('lottery_draws.draw_at', 'desc')
+          .limit(1)
+          .as('d'),
+      (join) => join.onTrue(),
+    )
+    .selectAll('d')
+    .where('g.code', 'in', [...gameCodes])
+    .execute();
+  return new Map(rows.map((r) => [r.game_code, toDraw(r as unknown as DrawDbRow)]));
 }

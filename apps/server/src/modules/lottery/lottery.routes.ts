@@ -6,12 +6,14 @@ import {
   lotteryMenuGroupsSchema,
   lotteryNumerosSchema,
   lotteryOpenedNumeroSchema,
+  lotteryPaytableSchema,
   lotteryPlacedSchema,
   lotteryPopularSchema,
   lotteryRecentMenusSchema,
   lotteryTicketsPageSchema,
   numerosQuerySchema,
   openedNumeroQuerySchema,
+  paytableQuerySchema,
   placeTicketBodySchema,
   popularQuerySchema,
   ticketsQuerySchema,
@@ -96,6 +98,13 @@ export function registerLotteryRoutes(app: RouteApp, { lottery }: AppServices): 
     '/lgw/vn/numeros/opened/game',
     { schema: { querystring: numerosQuerySchema, response: success(lotteryNumerosSchema) } },
     async (request) => ok(await reads.openedNumeros(request.query.gameCode, request.query.count)),
+  );
+
+  /** Public like the results: the odds are what any visitor of the game's page may read. */
+  app.get(
+    '/lgw/games/paytable',
+    { schema: { querystring: paytableQuerySchema, response: success(lotteryPaytableSchema) } },
+    async (request) => ok(await reads.paytable(request.query.gameCode)),
   );
 
   app.get(

@@ -100,6 +100,8 @@ describeEachDatabase('lottery: tickets through the seamless wallet, draws decide
       serverSeed: null,
     });
     expect(digits.gameMenus[0]!.current!.serverSeedHash).toMatch(/^[0-9a-f]{64}$/);
+    // Nothing decided yet; the lobby's countdowns run on the server's time of the answer.
+    expect(digits.gameMenus[0]!).toMatchObject({ last: null, serverTime: '2026-11-24T12:00:05.000Z' });
 
     const vn = valueOf<LotteryMenuGroup[]>(
       await call(t.app, 'GET', '/lgw/vn/games/game_menu?prizeMode=Lott&device=WEB'),
@@ -144,8 +146,27 @@ describeEachDatabase('lottery: tickets through the seamless wallet, draws decide
     expect(decided.status).toBe('settled');
     expect(hashServerSeed(decided.serverSeed!)).toBe(current!.serverSeedHash);
     expect(decided.result).toEqual(drawFairResult('digits5', decided.serverSeed!, `E5D-1:${current!.numero}`));
+    // The lobby's card shows that draw as the game's last result (every list of games carries it); a game not drawn yet has none.
+    const lobby = valueOf<LotteryMenuGroup[]>(await call(t.app, 'GET', '/lgw/games/game_menus?prizeMode=Elott'));
+    const cards = new Map(lobby.flatMap((g) => g.gameMenus).map((m) => [m.gameCode, m]));
+    expect(cards.get('E5D-1')!.last).toEqual(decided);
+    expect(cards.get('E5D-1')!.serverTime).toBe(new Date(clock).toISOString());
+    expect(cards.get('E3D-3')!.last).toBeNull();
+    const popular = valueOf<LotteryGameMenu[]>(await call(t.app, 'GET', '/lgw/games/popular?count=20'));
+    expect(popular.find((m) => m.gameCode === 'E5D-1')!.last).toEqual(decided);
 
     const multiplier = BigInt((await game('E5D-1')).paytable.position!.multiplierBp);
+    // The slip reads the same odds to show each pick's potential payout; an unknown game is refused by its code.
+    expect(valueOf(await call(t.app, 'GET', '/lgw/games/paytable?gameCode=E5D-1'))).toEqual({
+      gameCode: 'E5D-1',
+      family: 'digits5',
+      paytable: (await game('E5D-1')).paytable,
+    });
+    expectFailure(
+      await call(t.app, 'GET', '/lgw/games/paytable?gameCode=NO-SUCH'),
+      ErrorCode.LOTTERY_GAME_NOT_FOUND,
+      404,
+    );
     const win = (100n * multiplier) / 10000n;
     const [ticket] = await tickets(player, 'settled');
     expect(ticket).toMatchObject({ ticketId: placed.ticket.ticketId, status: 'won', payoutMinor: win.toString() });

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { validateSelection } from '@wps/shared/lottery/selection';
 import { betRulesOf } from '@wps/shared/lottery/registry';
 import { LOTTERY_FAMILIES } from '@wps/shared/lottery/types';
-import { parsePicks, pickLabel, priceSelection, quickPick, slipTotalMinor } from './slip';
+import { defaultPaytable } from '@wps/shared/lottery/paytable';
+import { linePayouts, parsePicks, pickLabel, priceSelection, quickPick, slipPayoutMinor, slipTotalMinor } from './slip';
 import { findBetRule } from '@wps/shared/lottery/registry';
 
 describe('slip', () => {
@@ -23,6 +24,27 @@ describe('slip', () => {
     expect(slipTotalMinor('digits5', [allDigits, { betType: 'sum_size', option: 'big', stakePerLineMinor: 50n }])).toBe(
       1050n,
     );
+  });
+
+  it("gives each line its potential payout at the game's odds, and the slip's sum", () => {
+    const odds = defaultPaytable('digits5'); // position pays 9.8 ×
+    const position = { betType: 'position', position: 1, numbers: [3, 7], stakePerLineMinor: 150n };
+    expect(linePayouts('digits5', position, odds)).toEqual([
+      { line: { betType: 'position', position: 1, numbers: [3] }, payoutMinor: 1470n },
+      { line: { betType: 'position', position: 1, numbers: [7] }, payoutMinor: 1470n },
+    ]);
+    // Dice sums pay by the sum picked: each pick its own figure.
+    const sums = linePayouts(
+      'dice3',
+      { betType: 'sum', numbers: [4, 10], stakePerLineMinor: 100n },
+      defaultPaytable('dice3'),
+    );
+    expect(sums?.map((l) => l.payoutMinor)).toEqual([6800n, 760n]);
+    const small = { betType: 'sum_size', option: 'small', stakePerLineMinor: 100n };
+    expect(slipPayoutMinor('digits5', [position, small], odds)).toBe(1470n * 2n + 196n);
+    // A refused selection, or a paytable without the bet type, has no figure.
+    expect(linePayouts('digits5', { betType: 'position', numbers: [3], stakePerLineMinor: 1n }, odds)).toBeNull();
+    expect(linePayouts('digits5', position, {})).toBeNull();
   });
 
   it('quick-picks a valid selection for every bet type of every family', () => {

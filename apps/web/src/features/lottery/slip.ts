@@ -2,8 +2,15 @@
 // the same way), quick picks, and stake amounts typed in the operator's currency.
 import type { BetRule } from '@wps/shared/lottery/bet-rule';
 import { findBetRule } from '@wps/shared/lottery/registry';
-import { lineCount, validateSelection } from '@wps/shared/lottery/selection';
-import type { LotteryFamily, LotterySelection, SelectionReason } from '@wps/shared/lottery/types';
+import { expandLines, lineCount, validateSelection } from '@wps/shared/lottery/selection';
+import { maxLinePayout } from '@wps/shared/lottery/settle';
+import type {
+  LotteryFamily,
+  LotteryLine,
+  LotterySelection,
+  Paytable,
+  SelectionReason,
+} from '@wps/shared/lottery/types';
 
 export type SlipEntry = LotterySelection & { stakePerLineMinor: bigint };
 
@@ -24,6 +31,34 @@ export function slipTotalMinor(family: LotteryFamily, entries: readonly SlipEntr
     const priced = priceSelection(family, e);
     return priced.ok ? sum + priced.totalMinor : sum;
   }, 0n);
+}
+
+export type LinePayout = { line: LotteryLine; payoutMinor: bigint };
+
+/**
+ * Each line of a selection with its potential payout: the most the line can win at the game's
+ * odds (odds × stake per line; lô's every prize ending), counted as the server counts a ticket's
+ * largest payout. Null when the selection is refused or the paytable has no rule for its bet type.
+ */
+export function linePayouts(family: LotteryFamily, entry: SlipEntry, paytable: Paytable): LinePayout[] | null {
+  if (!validateSelection(family, entry).ok) return null;
+  try {
+    return expandLines(family, entry).map((line) => ({
+      line,
+      payoutMinor: maxLinePayout(family, line, paytable, entry.stakePerLineMinor),
+    }));
+  } catch {
+    // A paytable without this bet type (an operator's edit the slip read before it): no figure rather than a wrong one.
+    return null;
+  }
+}
+
+/** The slip's potential payout: every line's, summed (what the ticket records as its largest payout). */
+export function slipPayoutMinor(family: LotteryFamily, entries: readonly SlipEntry[], paytable: Paytable): bigint {
+  return entries.reduce(
+    (sum, e) => sum + (linePayouts(family, e, paytable)?.reduce((s, l) => s + l.payoutMinor, 0n) ?? 0n),
+    0n,
+  );
 }
 
 /** How many digits the bet type's picks are shown with ("07" for a two-digit ending), 0 for plain numbers. */

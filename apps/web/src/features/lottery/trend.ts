@@ -23,6 +23,8 @@ function valuesOf(result: unknown): { values: number[]; digits: number } | null 
 /**
  * The `size` most and least frequent numbers over the decided draws, among the numbers the game
  * can draw (`lo`..`hi`: a number never drawn is as cold as it gets). Ties go to the smaller number.
+ * No number is both: with few numbers (a die's six faces) or few draws, the lists would otherwise
+ * share the middling ones, so each list takes at most half of the numbers and cold skips the hot.
  */
 export function computeTrend(draws: readonly ResultLike[], range: { lo: number; hi: number }, size = 5): Trend {
   const counts = new Map<number, number>();
@@ -41,7 +43,12 @@ export function computeTrend(draws: readonly ResultLike[], range: { lo: number; 
     count,
     label: digits ? String(value).padStart(digits, '0') : String(value),
   }));
-  const hot = [...entries].sort((a, b) => b.count - a.count || a.value - b.value).slice(0, size);
-  const cold = [...entries].sort((a, b) => a.count - b.count || a.value - b.value).slice(0, size);
+  const shown = Math.min(size, Math.floor(entries.length / 2));
+  const hot = [...entries].sort((a, b) => b.count - a.count || a.value - b.value).slice(0, shown);
+  const hotValues = new Set(hot.map((e) => e.value));
+  const cold = entries
+    .filter((e) => !hotValues.has(e.value))
+    .sort((a, b) => a.count - b.count || a.value - b.value)
+    .slice(0, shown);
   return { draws: decided, hot, cold, max: Math.max(1, ...entries.map((e) => e.count)) };
 }

@@ -5,6 +5,7 @@ import { apiRequest } from '../../../lib/api-client';
 import { BALANCE_QUERY_KEY } from '../../../lib/api/get-balance';
 import { useToken } from '../../../lib/session-storage';
 import { clockOffsetMs, msUntil, pollDelayMs } from '../lottery-clock';
+import { useNow } from '../use-now';
 import { LOTTERY_KEY } from './get-game-menus';
 import { openedNumerosQueryOptions } from './get-opened-numeros';
 import { useLotteryLive } from './use-lottery-live';
@@ -32,16 +33,6 @@ function openedNumeroQueryOptions(gameCode: string, token: string | null) {
     enabled: token !== null,
     retry: false,
   });
-}
-
-/** Ticks once a second while mounted (the countdown's redraw). */
-function useNow(): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const id = window.setInterval(() => setNow(Date.now()), 1000);
-    return () => window.clearInterval(id);
-  }, []);
-  return now;
 }
 
 /**

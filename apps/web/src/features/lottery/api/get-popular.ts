@@ -1,13 +1,17 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { LOTTERY_POPULAR_COUNT, type LotteryGameMenu } from '@wps/shared/schemas/lottery';
 import { apiRequest } from '../../../lib/api-client';
-import { LOTTERY_KEY } from './get-game-menus';
+import { LOTTERY_KEY, readLobbyGames, type LobbyGame } from './get-game-menus';
 
-export type PopularGame = LotteryGameMenu & { tickets: number };
+export type PopularGame = LobbyGame & { tickets: number };
 
 /** GET /lgw/games/popular?count=20: games by tickets over the last day, then the rest. */
 export function getPopular(): Promise<PopularGame[]> {
-  return apiRequest<PopularGame[]>('/lgw/games/popular', { query: { count: LOTTERY_POPULAR_COUNT } });
+  return readLobbyGames(() =>
+    apiRequest<(LotteryGameMenu & { tickets: number })[]>('/lgw/games/popular', {
+      query: { count: LOTTERY_POPULAR_COUNT },
+    }),
+  );
 }
 
 export function popularQueryOptions() {

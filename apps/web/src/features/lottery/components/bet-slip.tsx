@@ -1,13 +1,14 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@wps/ui/button';
-import type { LotteryFamily } from '@wps/shared/lottery/types';
+import type { LotteryFamily, LotteryLine, Paytable } from '@wps/shared/lottery/types';
 import type { LotteryTicketView } from '@wps/shared/schemas/lottery';
 import { parseTypedAmount } from '@wps/shared/money';
 import { useFormats } from '../../../lib/format';
 import { translateError } from '../../../lib/i18n';
+import { usePaytable } from '../api/get-paytable';
 import { usePlaceTicket } from '../api/place-ticket';
-import { pickLabel, priceSelection, slipTotalMinor, type SlipEntry } from '../slip';
+import { linePayouts, pickLabel, priceSelection, slipPayoutMinor, slipTotalMinor, type SlipEntry } from '../slip';
 import { findBetRule } from '@wps/shared/lottery/registry';
 import { SelectionEditor } from './selection-editor';
 import { useLotteryMoney } from './use-lottery-money';
@@ -30,6 +31,39 @@ export function useDescribeSelection(family: LotteryFamily) {
     if (s.numbers?.length) parts.push(s.numbers.map((n) => (rule ? pickLabel(rule, n) : String(n))).join(' '));
     return parts.join(' · ');
   };
+}
+
+/** An entry with more lines than this shows its largest line's payout instead of every line's. */
+const PAYOUT_LINES_SHOWN = 10;
+
+/** Each line of an entry with what it can win at the game's odds (a pick, a side, or a combination). */
+function EntryPayouts({ family, entry, paytable }: { family: LotteryFamily; entry: SlipEntry; paytable: Paytable }) {
+  const { t } = useTranslation('lottery');
+  const money = useLotteryMoney();
+  const payouts = linePayouts(family, entry, paytable);
+  if (!payouts || payouts.length === 0) return null;
+  const rule = findBetRule(family, entry.betType);
+  const lineLabel = (line: LotteryLine) =>
+    line.numbers?.length
+      ? line.numbers.map((n) => (rule ? pickLabel(rule, n) : String(n))).join(' ')
+      : line.option
+        ? t(`options.${line.option}`, { defaultValue: line.option })
+        : t(`betTypes.${line.betType}`, { defaultValue: line.betType });
+  if (payouts.length > PAYOUT_LINES_SHOWN) {
+    const top = payouts.reduce((max, p) => (p.payoutMinor > max ? p.payoutMinor : max), 0n);
+    return (
+      <p className="lot-entry__payouts" data-testid="slip-entry-payouts">
+        {t('slip.payoutMany', { payout: money.minor(top) })}
+      </p>
+    );
+  }
+  return (
+    <ul className="lot-entry__payouts" aria-label={t('slip.payouts')} data-testid="slip-entry-payouts">
+      {payouts.map((p, i) => (
+        <li key={i}>{t('slip.payoutLine', { line: lineLabel(p.line), payout: money.minor(p.payoutMinor) })}</li>
+      ))}
+    </ul>
+  );
 }
 
 function Trimmed({ ticket, family }: { ticket: LotteryTicketView; family: LotteryFamily }) {
@@ -73,6 +107,9 @@ export function BetSlip({
   const { locale } = useFormats();
   const describe = useDescribeSelection(family);
   const place = usePlaceTicket();
+  // The odds as the game has them now; until they load, the slip shows no payout rather than a guess.
+  const odds = usePaytable(gameCode).data;
+  const paytable = odds && odds.family === family ? (odds.paytable as Paytable) : null;
   const [stakeText, setStakeText] = useState('1');
   const [entries, setEntries] = useState<SlipEntry[]>([]);
   const [placed, setPlaced] = useState<LotteryTicketView | null>(null);
@@ -80,6 +117,7 @@ export function BetSlip({
   // The stake as the player's language writes it ("1.500,00" in Portuguese), as every amount input reads it.
   const stakeMinor = parseTypedAmount(stakeText, money.scale, locale);
   const total = slipTotalMinor(family, entries);
+  const payoutTotal = paytable ? slipPayoutMinor(family, entries, paytable) : null;
 
   const change = (next: SlipEntry[]) => {
     keyRef.current = null;
@@ -141,7 +179,7 @@ export function BetSlip({
               <span className="lot-muted">
                 {priced.ok
                   ? t('slip.entryPrice', {
-                      lines: priced.lines,
+                      count: priced.lines,
                       stake: money.minor(entry.stakePerLineMinor),
                       total: money.minor(priced.totalMinor),
                     })
@@ -155,6 +193,7 @@ export function BetSlip({
               >
                 ✕
               </Button>
+              {paytable ? <EntryPayouts family={family} entry={entry} paytable={paytable} /> : null}
             </li>
           );
         })}
@@ -162,6 +201,14 @@ export function BetSlip({
       <p className="lot-slip__total">
         {t('slip.total')} <strong data-testid="slip-total">{money.minor(total)}</strong>
       </p>
+      {payoutTotal !== null && entries.length > 0 ? (
+        <>
+          <p className="lot-slip__total">
+            {t('slip.payoutTotal')} <strong data-testid="slip-payout">{money.minor(payoutTotal)}</strong>
+          </p>
+          <p className="lot-muted">{t('slip.payoutHint')}</p>
+        </>
+      ) : null}
       <Button
         variant="money"
         block

@@ -11,6 +11,7 @@ import { BetSlip } from './bet-slip';
 import { DrawCard } from './draw-card';
 import { MyTickets } from './my-tickets';
 import { TrendBars } from './trend-bars';
+import { useGameName } from './use-game-name';
 
 /** How many past results a quick draw's page reads (the Vietnamese pages read the spec's 100). */
 const QUICK_RESULTS = 30;
@@ -29,6 +30,7 @@ export function GamePanel({
   playType: string | null;
 }) {
   const { t } = useTranslation('lottery');
+  const gameName = useGameName()(game.gameName);
   const isVn = isVnFamily(family);
   const draw = useLotteryDraw(game.gameCode, isVn ? LOTTERY_NUMEROS_COUNT : QUICK_RESULTS);
   const range = isVn ? { lo: 0, hi: 99 } : NUMBERS_SPECS[family as keyof typeof NUMBERS_SPECS];
@@ -40,7 +42,7 @@ export function GamePanel({
     <div className="lot-game" data-testid="lottery-game" data-game-code={game.gameCode}>
       <section className="lot-now" aria-labelledby="lot-game-title">
         <h2 id="lot-game-title">
-          {game.gameName}
+          {gameName}
           {draw.isLive ? (
             <span className="lot-live" data-testid="lottery-live" title={t('draw.liveHint')}>
               {t('draw.live')}

@@ -37,8 +37,11 @@ export function SelectionEditor({ family, initialBetType, stakeMinor, onAdd }: P
   const isGrid = picks !== undefined && picks.hi - picks.lo + 1 <= GRID_MAX;
   const entry: SlipEntry | null = stakeMinor === null ? null : { ...selection, stakePerLineMinor: stakeMinor };
   const priced = entry ? priceSelection(family, entry) : null;
-  // Nothing picked yet is where a player starts, not a mistake: a hint, not the picks-count error.
-  const priceIsHint = picks !== undefined && (selection.numbers?.length ?? 0) === 0;
+  // Nothing picked yet is where a player starts, and too few picks is a selection under way: a hint
+  // of what to do next, not the picks-count error (too many picks, a bad pick, stay errors).
+  const pickedCount = selection.numbers?.length ?? 0;
+  const picksToGo = picks !== undefined ? Math.max(0, picks.min - pickedCount) : 0;
+  const priceIsHint = picks !== undefined && (pickedCount === 0 || picksToGo > 0);
 
   const chooseType = (code: string) => {
     const next = findBetRule(family, code)!;
@@ -176,7 +179,9 @@ export function SelectionEditor({ family, initialBetType, stakeMinor, onAdd }: P
         aria-live="polite"
       >
         {priceIsHint
-          ? t('slip.pickFirst')
+          ? pickedCount === 0
+            ? t('slip.pickFirst')
+            : t('slip.pickMore', { count: picksToGo })
           : priced === null
             ? t('slip.stakeNeeded')
             : priced.ok
