@@ -180,7 +180,7 @@ export function gameImagePath(nodeId: string): string {
 
 /**
  * The reference vendor's RTP in basis points: apps/vendor-sandbox plays every SBX and SBT game on one
- * outcome table (sandbox.ts, PAYTABLE), whose expected multiplier is 95.5 % of the stake.
+ * outcome table (apps/vendor-sandbox paytable.ts, PAYTABLE), whose expected multiplier is 95.5 % of the stake.
  */
 const SANDBOX_RTP_BPS = 9550;
 
