@@ -52,7 +52,8 @@ export function registerEventBets(
     if (!isDigits(b.betMinor) || BigInt(b.betMinor) <= 0n) return fail(reply, 400, 'VALIDATION_FAILED', 'betMinor');
     if (!findOutcome(event.kind, b.selection)) return fail(reply, 400, 'VALIDATION_FAILED', 'selection');
     // A stake on an event already taken (another tab, a double click) is refused, not moved twice.
-    if (b.eventId !== event.eventId) return fail(reply, 409, 'EVENT_CLOSED', 'This event has closed: stake on the next one');
+    if (b.eventId !== event.eventId)
+      return fail(reply, 409, 'EVENT_CLOSED', 'This event has closed: stake on the next one');
     const next = newEvent(event.kind);
     session.event = next;
     const nextView = eventView(next, session.language);

@@ -305,7 +305,9 @@ export function createSandbox(opts: SandboxOptions): { app: FastifyInstance; fau
     const { token, game, vendor, lang, room: roomId } = request.query;
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
     const vendorCode =
-      vendor === transferVendor || vendor === pvpVendor || (vendor && eventVendors.has(vendor)) ? vendor : seamlessVendor;
+      vendor === transferVendor || vendor === pvpVendor || (vendor && eventVendors.has(vendor))
+        ? vendor
+        : seamlessVendor;
     const eventKind = eventVendors.get(vendorCode);
     const room = vendorCode === pvpVendor && roomId ? rooms.get(roomId) : undefined;
     if (vendorCode === pvpVendor && roomId && (!room || room.gameId !== game))
