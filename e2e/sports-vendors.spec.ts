@@ -65,15 +65,19 @@ test('a player finds the sandbox vendors on /sports, stakes on a football match 
   const frame = page.frameLocator('[data-testid="game-frame"]');
   await expect(frame.getByRole('heading', { name: 'Futebol · Resultado final (1X2)', level: 1 })).toBeVisible();
   await expect(frame.getByTestId('sandbox-balance')).toHaveText('50.00 BRL');
-  await expect(frame.getByTestId('sandbox-event')).toContainText('×');
+  await expect(frame.getByTestId('sandbox-event')).toContainText(' × ');
+  const match = (await frame.getByTestId('sandbox-event').textContent())!;
   await frame.getByRole('radio', { name: /^Casa \(1\) · .+ · 2,11$/ }).check();
   await frame.getByLabel('Valor').selectOption({ label: '5.00 BRL' });
   await frame.getByRole('button', { name: 'Apostar' }).click();
   const result = frame.getByTestId('sandbox-result');
-  await expect(result).toContainText(/^Resultado: (Casa \(1\)|Empate \(X\)|Fora \(2\)) · /);
+  // The result names the match staked on (the page already shows the next one).
+  await expect(result).toContainText(
+    new RegExp(`^Resultado — ${match}: (Casa \\(1\\)|Empate \\(X\\)|Fora \\(2\\)) · `),
+  );
   // Lost: 45.00 left; won: 45.00 and the payout (5.00 × 2,11 = 10.55).
   const won = (await result.textContent())!.includes('Pagamento');
-  if (won) await expect(result).toHaveText('Resultado: Casa (1) · Pagamento: 10.55 BRL');
+  if (won) await expect(result).toHaveText(/: Casa \(1\) · Pagamento: 10\.55 BRL$/);
   else await expect(result).toContainText('aposta perdida');
   const after = won ? 5555 : 4500;
   await expect(frame.getByTestId('sandbox-balance')).toHaveText(`${(after / 100).toFixed(2)} BRL`);

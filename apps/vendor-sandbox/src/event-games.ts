@@ -99,6 +99,8 @@ export function registerEventBets(
         betTransactionId: betTx,
         winTransactionId: winBody.transactionId,
         selection,
+        /** The event just played, by name: the page already shows the next one. */
+        event: eventView(event, session.language).name,
         result: { key: result.key, label: result.label[session.language] },
         payoutMinor: payoutMinor.toString(),
         payout: formatMinor(payoutMinor, session.scale),

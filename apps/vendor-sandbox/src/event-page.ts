@@ -148,7 +148,7 @@ export function renderEventPage(p: {
       else {
         const v = body.value;
         const outcome = v.payoutMinor === '0' ? t.lost : v.refunded ? t.refunded : t.paid + ': ' + v.payout + ' ' + currency;
-        result.textContent = t.result + ': ' + v.result.label + ' · ' + outcome;
+        result.textContent = t.result + ' — ' + v.event + ': ' + v.result.label + ' · ' + outcome;
         if (v.balance) balance.textContent = v.balance + ' ' + currency;
         reveal.textContent = t.seed + ': ' + v.revealed.seed + ' · ' + t.roll + ': ' + v.revealed.roll + '. ' + t.verify;
       }
