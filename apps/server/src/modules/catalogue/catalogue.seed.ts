@@ -172,7 +172,7 @@ export const DEMO_GAMES: Record<string, SeedGame[]> = {
     ['SBP-truco-br', 'Truco', 'PVP', 'cards', 200, 0],
   ],
   SBS: [['SBS-football-1x2', 'Football Match 1X2', 'SPORTS', 'match', 100, 0, true]],
-  SBE: [['SBE-match-winner', 'Esports Match Winner', 'ESPORTS', 'match', 100, 0, true]],
+  SBE: [['SBE-moba-winner', 'Esports Match Winner', 'ESPORTS', 'match', 100, 0, true]],
   SBC: [['SBC-meron-wala', 'Cockpit Meron Wala', 'COCKFIGHT', 'cockfight', 100, 0, true]],
   CRD: [
     ['CRD-teen', 'Teen Patti', 'PVP', 'cards', 100, 0],

@@ -22,7 +22,7 @@ import {
 
 const GAMES: { kind: EventKind; nodeId: string; picks: string[] }[] = [
   { kind: 'sports', nodeId: 'SBS-football-1x2', picks: ['home', 'draw', 'away'] },
-  { kind: 'esports', nodeId: 'SBE-match-winner', picks: ['teamA', 'teamB'] },
+  { kind: 'esports', nodeId: 'SBE-moba-winner', picks: ['teamA', 'teamB'] },
   { kind: 'cockfight', nodeId: 'SBC-meron-wala', picks: ['meron', 'wala', 'draw'] },
 ];
 
