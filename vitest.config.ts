@@ -63,7 +63,12 @@ export default defineConfig({
         test: {
           ...shared,
           name: 'server',
-          include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
+          include: [
+            'packages/*/src/**/*.test.ts',
+            'apps/server/src/**/*.test.ts',
+            'apps/server/test/**/*.test.ts',
+            'apps/vendor-sandbox/src/**/*.test.ts',
+          ],
           isolate: false,
           // One migrated database of each kind per run, which the test apps start from.
           globalSetup: ['apps/server/test/global-setup.ts'],

@@ -186,6 +186,8 @@ const THEMES: [RegExp, keyof typeof MOTIFS | (keyof typeof MOTIFS)[], number?][]
   [/sic bo|dice|provable/i, 'dice'],
   [/lucky|fives/i, 'star', 45],
   [/esports/i, ['pad', 'trophy']],
+  [/football/i, 'ball'],
+  [/cockpit|meron|wala/i, 'feather'],
   [/sport/i, 'ball'],
   [/arena/i, 'feather'],
   [/live/i, 'camera'],

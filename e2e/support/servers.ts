@@ -133,6 +133,8 @@ const PORT_OFFSETS = {
   pageWidth: 56,
   /** The permissive demo's promotions pay what they promise: each one's call to action and a deposit from it, over the demo. */
   promoPays: 58,
+  /** Sports, e-sports and cockfight: the reference vendor's event games on /sports, staked through the seamless wallet. */
+  sportsVendors: 61,
 } as const;
 
 function derivePorts(): { readonly [K in keyof typeof PORT_OFFSETS]: number } {

@@ -1,7 +1,7 @@
 // The sandbox vendor's game page: the page the platform's /game iframe frames. Plain HTML with a
 // small script, served by the vendor itself (its own origin), like a real vendor's game client.
 
-function escapeHtml(text: string): string {
+export function escapeHtml(text: string): string {
   return text.replace(
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
@@ -31,7 +31,7 @@ const TEXTS = {
   },
 };
 
-const STYLE = `
+export const STYLE = `
   body { margin: 0; font-family: system-ui, sans-serif; background: #101626; color: #eef1f8; display: grid; place-items: center; min-height: 100vh; }
   main { width: min(420px, calc(100% - 32px)); background: #1b2236; border-radius: 12px; padding: 24px; text-align: center; }
   h1 { margin: 0 0 4px; font-size: 1.25rem; }

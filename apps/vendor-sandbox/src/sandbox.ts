@@ -1,6 +1,10 @@
 import crypto from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import { registerEventBets, type EventSession } from './event-games';
+import { renderEventPage } from './event-page';
+import { newEvent, type EventKind } from './events';
 import { renderGamePage, renderErrorPage } from './page';
+import { drawMultiplierTenths, formatMinor } from './paytable';
 import { createRooms, roomView } from './rooms';
 import { matchedPath, signedHeaders, verify } from './signature';
 
@@ -10,7 +14,10 @@ import { matchedPath, signedHeaders, verify } from './signature';
  * - seamless (vendor `seamlessVendor`): its game page asks the platform to authenticate the launch
  *   token, then every spin sends signed bet and win callbacks;
  * - transfer (vendor `transferVendor`): it keeps each player's balance itself and exposes the
- *   transfer API the platform calls (deposit, withdraw, balance, status).
+ *   transfer API the platform calls (deposit, withdraw, balance, status);
+ * - fixed-odds events (vendors `sportsVendor`, `esportsVendor`, `cockfightVendor`, seamless): a
+ *   football match, an e-sports match and a cockfight whose stake and payout are the same signed
+ *   bet and win callbacks (events.ts, event-games.ts).
  * Faults are injected through POST /control/faults: down, slow answers (timeouts), duplicate
  * callbacks, and rollbacks sent before their bets. Every /control/* call must be signed with the
  * shared secret (docs/vendor-api.md "Signing"), as the platform signs its calls to /api/*.
@@ -24,6 +31,10 @@ export type SandboxOptions = {
   transferVendor?: string;
   /** The PVP vendor (seamless wallet, with rooms): its room list is `POST /api/rooms/list`. */
   pvpVendor?: string;
+  /** The fixed-odds event vendors (seamless wallet): football 1X2, e-sports match winner, cockfight. */
+  sportsVendor?: string;
+  esportsVendor?: string;
+  cockfightVendor?: string;
 };
 
 export type Faults = {
@@ -40,14 +51,9 @@ export type Faults = {
 const NO_FAULTS: Faults = { down: false, delayMs: 0, duplicateCallbacks: 1, outOfOrderRollback: false };
 
 type CallbackResult = { status: number; body: unknown };
-type PlaySession = {
+type PlaySession = EventSession & {
   id: string;
-  vendor: string;
-  gameId: string;
-  playerId: string;
-  sessionToken: string;
   currency: string;
-  scale: number;
 };
 type TransferRecord = {
   playerId: string;
@@ -58,42 +64,17 @@ type TransferRecord = {
 
 const isDigits = (v: unknown): v is string => typeof v === 'string' && /^\d{1,18}$/.test(v);
 
-/**
- * Slot-like outcome table: multiplier ×10 and its weight. Its RTP is exactly 95.5 % (Σ multiplier ×
- * weight / 10 / Σ weight), the figure the demo catalogue states for every SBX and SBT game (catalogue.seed.ts).
- */
-const PAYTABLE: [number, number][] = [
-  [0, 52],
-  [5, 13],
-  [10, 15],
-  [20, 12],
-  [50, 6],
-  [100, 2],
-];
-
-function drawMultiplierTenths(): number {
-  const total = PAYTABLE.reduce((s, [, w]) => s + w, 0);
-  let r = crypto.randomInt(total);
-  for (const [m, w] of PAYTABLE) {
-    if (r < w) return m;
-    r -= w;
-  }
-  return 0;
-}
-
-function formatMinor(minor: bigint, scale: number): string {
-  const neg = minor < 0n;
-  const digits = (neg ? -minor : minor).toString().padStart(scale + 1, '0');
-  const whole = digits.slice(0, digits.length - scale);
-  return `${neg ? '-' : ''}${whole}${scale > 0 ? `.${digits.slice(digits.length - scale)}` : ''}`;
-}
-
 /** Build the sandbox vendor's HTTP server (not listening yet). */
 export function createSandbox(opts: SandboxOptions): { app: FastifyInstance; faults: Faults } {
   const seamlessVendor = opts.seamlessVendor ?? 'SBX';
   const transferVendor = opts.transferVendor ?? 'SBT';
   const pvpVendor = opts.pvpVendor ?? 'SBP';
   const rooms = createRooms(pvpVendor);
+  const eventVendors = new Map<string, EventKind>([
+    [opts.sportsVendor ?? 'SBS', 'sports'],
+    [opts.esportsVendor ?? 'SBE', 'esports'],
+    [opts.cockfightVendor ?? 'SBC', 'cockfight'],
+  ]);
   const platformUrl = opts.platformUrl.replace(/\/+$/, '');
   const faults: Faults = { ...NO_FAULTS };
   const sessions = new Map<string, PlaySession>();
@@ -323,7 +304,11 @@ export function createSandbox(opts: SandboxOptions): { app: FastifyInstance; fau
   app.get<{ Querystring: Record<string, string | undefined> }>('/play', async (request, reply) => {
     const { token, game, vendor, lang, room: roomId } = request.query;
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
-    const vendorCode = vendor === transferVendor ? transferVendor : vendor === pvpVendor ? pvpVendor : seamlessVendor;
+    const vendorCode =
+      vendor === transferVendor || vendor === pvpVendor || (vendor && eventVendors.has(vendor))
+        ? vendor
+        : seamlessVendor;
+    const eventKind = eventVendors.get(vendorCode);
     const room = vendorCode === pvpVendor && roomId ? rooms.get(roomId) : undefined;
     if (vendorCode === pvpVendor && roomId && (!room || room.gameId !== game))
       return reply.status(404).send(renderErrorPage('This table does not exist.'));
@@ -335,6 +320,7 @@ export function createSandbox(opts: SandboxOptions): { app: FastifyInstance; fau
     if (auth.status !== 200 || !value)
       return reply.status(401).send(renderErrorPage('This game link has expired. Open the game again.'));
     const scale = value.balance?.includes('.') ? value.balance.split('.')[1]!.length : 0;
+    const language = lang === 'en' ? 'en' : 'pt';
     const session: PlaySession = {
       id: crypto.randomBytes(16).toString('hex'),
       vendor: vendorCode,
@@ -343,8 +329,27 @@ export function createSandbox(opts: SandboxOptions): { app: FastifyInstance; fau
       sessionToken: value.sessionToken!,
       currency: value.currency!,
       scale,
+      language,
+      ...(eventKind ? { event: newEvent(eventKind) } : {}),
     };
     sessions.set(session.id, session);
+    const betOptions = [1n, 5n, 10n].map((major) => ({
+      minor: (major * 10n ** BigInt(scale)).toString(),
+      label: formatMinor(major * 10n ** BigInt(scale), scale),
+    }));
+    if (eventKind && session.event) {
+      return reply.send(
+        renderEventPage({
+          sessionId: session.id,
+          kind: eventKind,
+          event: session.event,
+          balance: formatMinor(BigInt(value.balanceMinor!), scale),
+          currency: session.currency,
+          language,
+          betOptions,
+        }),
+      );
+    }
     // The player takes a seat: the room list shows it at once.
     if (room && room.seatsTaken < room.seats) {
       room.seatsTaken += 1;
@@ -359,18 +364,16 @@ export function createSandbox(opts: SandboxOptions): { app: FastifyInstance; fau
         model: vendorCode === transferVendor ? 'transfer' : 'seamless',
         balance: formatMinor(balance, scale),
         currency: session.currency,
-        language: lang === 'en' ? 'en' : 'pt',
-        betOptions: [1n, 5n, 10n].map((major) => ({
-          minor: (major * 10n ** BigInt(scale)).toString(),
-          label: formatMinor(major * 10n ** BigInt(scale), scale),
-        })),
+        language,
+        betOptions,
       }),
     );
   });
 
   app.post<{ Params: { sid: string } }>('/play/:sid/spin', async (request, reply) => {
     const session = sessions.get(request.params.sid);
-    if (!session) return fail(reply, 404, 'SESSION_NOT_FOUND', 'Open the game again');
+    // An event game's session stakes on its event (/event-bet), never on the slot's paytable.
+    if (!session || session.event) return fail(reply, 404, 'SESSION_NOT_FOUND', 'Open the game again');
     const b = json(request.body);
     if (!isDigits(b.betMinor) || BigInt(b.betMinor) <= 0n) return fail(reply, 400, 'VALIDATION_FAILED', 'betMinor');
     const bet = BigInt(b.betMinor);
@@ -437,6 +440,8 @@ export function createSandbox(opts: SandboxOptions): { app: FastifyInstance; fau
       value: { winMinor: winAmount.toString(), win: formatMinor(winAmount, session.scale), balance },
     };
   });
+
+  registerEventBets(app, { sessions, send: sendWithDuplicates, fail, json, formatMinor });
 
   return { app, faults };
 }

@@ -22,8 +22,9 @@ type SeedVendor = {
 type SeedGame = [string, string, GameCategory, string, number, number, boolean?];
 
 /**
- * The demo operator's vendors. Only 'inhouse', the lottery's 'ILE' and 'ILT', 'SBX' and 'SBT' can
- * be launched (in-house engines and the gateway's adapters); the others are catalogue entries whose launch is refused with VENDOR_NOT_CONNECTED.
+ * The demo operator's vendors. Only 'inhouse', the lottery's 'ILE' and 'ILT', and the reference
+ * vendor's 'SBX', 'SBT', 'SBP', 'SBS', 'SBE' and 'SBC' can be launched (in-house engines and the
+ * gateway's adapters); the others are catalogue entries whose launch is refused with VENDOR_NOT_CONNECTED.
  * DS88 and DIG (COCKFIGHT) and AV, IMES, IA, AI, TF (ESPORTS) are the vendor groups.
  */
 export const DEMO_VENDORS: SeedVendor[] = [
@@ -47,6 +48,10 @@ export const DEMO_VENDORS: SeedVendor[] = [
   { vassalage: 'CRD', name: 'Card Room', category: 'PVP', walletModel: 'seamless' },
   // The reference vendor's card tables: rooms listed by the vendor (GLS2_roomList).
   { vassalage: 'SBP', name: 'Sandbox Poker', category: 'PVP', walletModel: 'seamless', isHot: true },
+  // The reference vendor's fixed-odds events, one game each, staked through the seamless wallet.
+  { vassalage: 'SBS', name: 'Sandbox Sports', category: 'SPORTS', walletModel: 'seamless', isHot: true },
+  { vassalage: 'SBE', name: 'Sandbox Esports', category: 'ESPORTS', walletModel: 'seamless', isHot: true },
+  { vassalage: 'SBC', name: 'Sandbox Cockfight', category: 'COCKFIGHT', walletModel: 'seamless', isHot: true },
 ];
 
 const SBX_SLOTS = [
@@ -166,6 +171,9 @@ export const DEMO_GAMES: Record<string, SeedGame[]> = {
     ['SBP-holdem', "Texas Hold'em", 'PVP', 'poker', 100, 0, true],
     ['SBP-truco-br', 'Truco', 'PVP', 'cards', 200, 0],
   ],
+  SBS: [['SBS-football-1x2', 'Football Match 1X2', 'SPORTS', 'match', 100, 0, true]],
+  SBE: [['SBE-moba-winner', 'Esports Match Winner', 'ESPORTS', 'match', 100, 0, true]],
+  SBC: [['SBC-meron-wala', 'Cockpit Meron Wala', 'COCKFIGHT', 'cockfight', 100, 0, true]],
   CRD: [
     ['CRD-teen', 'Teen Patti', 'PVP', 'cards', 100, 0],
     ['CRD-rummy', 'Rummy', 'PVP', 'cards', 100, 0],
@@ -180,13 +188,15 @@ export function gameImagePath(nodeId: string): string {
 
 /**
  * The reference vendor's RTP in basis points: apps/vendor-sandbox plays every SBX and SBT game on one
- * outcome table (sandbox.ts, PAYTABLE), whose expected multiplier is 95.5 % of the stake.
+ * outcome table (apps/vendor-sandbox paytable.ts, PAYTABLE), whose expected multiplier is 95.5 % of the stake.
  */
 const SANDBOX_RTP_BPS = 9550;
 
 /**
  * A demo game's stated RTP in basis points, only where a figure exists: the in-house games' comes from
- * their maths, the reference vendor's games' from its outcome table. The other demo entries are
+ * their maths, the reference vendor's slot-table games' from its outcome table. Its fixed-odds events
+ * (SBS, SBE, SBC) return a different share per pick (apps/vendor-sandbox events.ts), so, like the
+ * lotteries, they state none. The other demo entries are
  * catalogue entries with no game behind them (and lotteries whose return differs per bet type), so
  * they state none and players see no RTP rather than an invented one; an operator states the real
  * one, the vendor's certified figure, per game.

@@ -74,8 +74,10 @@ describeEachDatabase('game catalogue', (target) => {
     expect(lane('RNG')).toEqual(['inhouse', 'SBX']);
     // SBX has live tables too, so it shows under LIVE beside the live vendor.
     expect(lane('LIVE')).toEqual(['SBX', 'ALV']);
-    expect(lane('ESPORTS')).toEqual(['AV', 'IMES', 'IA', 'AI', 'TF']);
-    expect(lane('COCKFIGHT')).toEqual(['DS88', 'DIG']);
+    // The reference vendor's fixed-odds events (SBS, SBE, SBC) after the demo's other vendors.
+    expect(lane('SPORTS')).toEqual(['KSB', 'SBS']);
+    expect(lane('ESPORTS')).toEqual(['AV', 'IMES', 'IA', 'AI', 'TF', 'SBE']);
+    expect(lane('COCKFIGHT')).toEqual(['DS88', 'DIG', 'SBC']);
     const sbx = lanes.find((l) => l.title === 'RNG')!.cards.find((c) => c.vassalage === 'SBX')!;
     expect(sbx).toMatchObject({
       isHot: 1,

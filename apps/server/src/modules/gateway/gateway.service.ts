@@ -41,6 +41,7 @@ import { createVendorSessions } from './vendor-sessions';
 import {
   createVendorConnections,
   isSandboxVendor,
+  SANDBOX_EVENT_VENDORS,
   SANDBOX_PVP,
   SANDBOX_SEAMLESS,
   SANDBOX_TRANSFER,
@@ -64,7 +65,13 @@ export type CataloguePort = {
   listVendors(): Promise<{ vassalage: string; name: string; category: string; status: string }[]>;
 };
 
-export { SANDBOX_PVP, SANDBOX_SEAMLESS, SANDBOX_TRANSFER, type InternalVendor } from './vendor-connections';
+export {
+  SANDBOX_EVENT_VENDORS,
+  SANDBOX_PVP,
+  SANDBOX_SEAMLESS,
+  SANDBOX_TRANSFER,
+  type InternalVendor,
+} from './vendor-connections';
 
 export type GatewaySettings = {
   /** The reference vendor (apps/vendor-sandbox): base URL and shared secret, or undefined (also when refused). */
@@ -279,7 +286,7 @@ export function createGatewayService(ctx: GatewayContext) {
     forbidden: ctx.products?.forbidden,
   });
 
-  /** Register the reference vendor's two adapters when VENDOR_SANDBOX_URL and _SECRET are set. */
+  /** Register the reference vendor's adapters (those its demo vendors are in the catalogue for) when VENDOR_SANDBOX_URL and _SECRET are set. */
   async function start(): Promise<void> {
     if (!settings.isSandboxVendorAllowed) {
       const stored = (await findAdapters(db)).filter((a) => isSandboxVendor(a.vassalage)).map((a) => a.vassalage);
@@ -294,7 +301,9 @@ export function createGatewayService(ctx: GatewayContext) {
     if (!settings.sandbox) return;
     const { url, secret } = settings.sandbox;
     const vendors = await Promise.all(
-      [SANDBOX_SEAMLESS, SANDBOX_TRANSFER, SANDBOX_PVP].map((vassalage) => catalogue.findVendor(vassalage)),
+      [SANDBOX_SEAMLESS, SANDBOX_TRANSFER, SANDBOX_PVP, ...Object.values(SANDBOX_EVENT_VENDORS)].map((vassalage) =>
+        catalogue.findVendor(vassalage),
+      ),
     );
     const present = new Set(vendors.flatMap((v) => (v ? [v.vassalage] : [])));
     if (present.has(SANDBOX_SEAMLESS)) {
@@ -324,6 +333,18 @@ export function createGatewayService(ctx: GatewayContext) {
         walletModel: 'seamless',
         launchUrl: `${url}/play`,
         apiUrl: `${url}/api`,
+        secret,
+        requestTimeoutMs: 5000,
+      });
+    }
+    // The event games (football, e-sports, cockfight) take stakes and pay through the seamless callbacks alone.
+    for (const vassalage of Object.values(SANDBOX_EVENT_VENDORS)) {
+      if (!present.has(vassalage)) continue;
+      await configureAdapter({
+        vassalage,
+        walletModel: 'seamless',
+        launchUrl: `${url}/play`,
+        apiUrl: null,
         secret,
         requestTimeoutMs: 5000,
       });

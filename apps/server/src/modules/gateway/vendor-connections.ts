@@ -8,8 +8,18 @@ export const SANDBOX_SEAMLESS = 'SBX';
 export const SANDBOX_TRANSFER = 'SBT';
 /** The reference vendor's PVP vendor: seamless wallet, with a room list at its API. */
 export const SANDBOX_PVP = 'SBP';
-export const isSandboxVendor = (vassalage: string) =>
-  vassalage === SANDBOX_SEAMLESS || vassalage === SANDBOX_TRANSFER || vassalage === SANDBOX_PVP;
+/**
+ * The reference vendor's fixed-odds event vendors (seamless wallet): a football match (SPORTS), an
+ * e-sports match (ESPORTS) and a cockfight (COCKFIGHT), one game each.
+ */
+export const SANDBOX_EVENT_VENDORS = { sports: 'SBS', esports: 'SBE', cockfight: 'SBC' } as const;
+const SANDBOX_CODES = new Set<string>([
+  SANDBOX_SEAMLESS,
+  SANDBOX_TRANSFER,
+  SANDBOX_PVP,
+  ...Object.values(SANDBOX_EVENT_VENDORS),
+]);
+export const isSandboxVendor = (vassalage: string) => SANDBOX_CODES.has(vassalage);
 
 /** A vendor served by our own game engine: it calls `seamless` in-process, not over HTTP. */
 /** What an in-house engine is told at launch: the game (its classify too), the launch token, the language, and the lottery's launch fields. */
