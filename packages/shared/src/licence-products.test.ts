@@ -18,10 +18,14 @@ describe('products the licence allows', () => {
     expect(vendorProductClass({ category: 'FISH' })).toBeNull();
     expect(lotteryProductClass({ resultCountry: 'VN' })).toBe('foreign_lottery');
     expect(lotteryProductClass({ resultCountry: null })).toBeNull();
+    expect(gameProductClass({ gameType: 'COCKFIGHT' })).toBe('animal_fight');
+    expect(vendorProductClass({ category: 'COCKFIGHT' })).toBe('animal_fight');
+    expect(vendorProductClass({ category: 'SPORTS' })).toBeNull();
   });
 
-  it('BR forbids P2P tables and foreign lottery draws, from a summary of its sources; the generic licence none', () => {
-    expect(licenceRules('BR').forbiddenProducts).toEqual(['p2p_table', 'foreign_lottery']);
+  it('BR forbids P2P tables, foreign lottery draws and animal fights, from a summary of its sources; the generic licence none', () => {
+    expect(licenceRules('BR').forbiddenProducts).toEqual(['p2p_table', 'foreign_lottery', 'animal_fight']);
+    expect(ruleSource('BR', 'forbiddenProducts')).toContain('9.605/1998');
     expect(licenceRules('permissive').forbiddenProducts).toEqual([]);
     expect(ruleSource('BR', 'forbiddenProducts')).toContain('14.790');
     expect(ruleSource('BR', 'forbiddenProducts')).toContain('1.207/2024');

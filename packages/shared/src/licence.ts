@@ -80,19 +80,23 @@ export type DepositMethod = 'pix' | 'bank_transfer' | 'card' | 'crypto' | 'cash'
  *   catalogue's game type `PVP`): the house is no party to the bet and takes a rake, so it is no
  *   fixed-odds bet;
  * - `foreign_lottery`: a draw whose result is another country's official lottery draw (the
- *   Vietnamese xổ số: the lottery game's `result_country`), sold as bets on it.
+ *   Vietnamese xổ số: the lottery game's `result_country`), sold as bets on it;
+ * - `animal_fight`: bets on fights between animals (the catalogue's cockfight category and game
+ *   type `COCKFIGHT`), where staging the fight is itself unlawful.
  */
-export const PRODUCT_CLASSES = ['p2p_table', 'foreign_lottery'] as const;
+export const PRODUCT_CLASSES = ['p2p_table', 'foreign_lottery', 'animal_fight'] as const;
 export type ProductClass = (typeof PRODUCT_CLASSES)[number];
 
 /** A catalogue game's product class (null: none a licence singles out). */
 export function gameProductClass(game: { gameType: string }): ProductClass | null {
-  return game.gameType === 'PVP' ? 'p2p_table' : null;
+  if (game.gameType === 'PVP') return 'p2p_table';
+  return game.gameType === 'COCKFIGHT' ? 'animal_fight' : null;
 }
 
 /** A vendor's product class: a vendor of the PVP category runs P2P tables (money sent to its wallet is staked on them). */
 export function vendorProductClass(vendor: { category: string }): ProductClass | null {
-  return vendor.category === 'PVP' ? 'p2p_table' : null;
+  if (vendor.category === 'PVP') return 'p2p_table';
+  return vendor.category === 'COCKFIGHT' ? 'animal_fight' : null;
 }
 
 /** A lottery game's product class: a foreign lottery's draw when its results are another country's official draw. */
@@ -222,7 +226,7 @@ export const LICENCE_PROFILES: Record<JurisdictionProfile, LicenceProfile> = {
       bonusAdvertising: false,
       moneyOnLevelChange: false,
       sessionIdleMinutes: 30,
-      forbiddenProducts: ['p2p_table', 'foreign_lottery'],
+      forbiddenProducts: ['p2p_table', 'foreign_lottery', 'animal_fight'],
       barredWithdrawalDays: 2,
       barredRefundDays: 2,
     },
@@ -275,7 +279,7 @@ export const LICENCE_PROFILES: Record<JurisdictionProfile, LicenceProfile> = {
         read: 'summary',
       },
       forbiddenProducts: {
-        citation: `${LAW_14790} art. 3 (fixed-odds bets only); Portaria SPA/MF 1.207/2024 (online games)`,
+        citation: `${LAW_14790} art. 3 (fixed-odds bets only); Portaria SPA/MF 1.207/2024 (online games); Lei 9.605/1998 art. 32 (cruelty to animals: cockfights are unlawful, STF ADI 1.856)`,
         read: 'summary',
       },
       barredWithdrawalDays: {

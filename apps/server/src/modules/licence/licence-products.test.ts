@@ -226,7 +226,7 @@ describeEachDatabase('products the licence allows', (target) => {
         .filter((v) => v.hiddenByLicence)
         .map((v) => v.vassalage)
         .sort(),
-    ).toEqual(['CRD', 'PVT', 'SBP']);
+    ).toEqual(['CRD', 'DIG', 'DS88', 'PVT', 'SBC', 'SBP']);
     const draws = valueOf<OpsLotteryGame[]>(await call(t.app, 'GET', '/ops/lottery/games', { token: admin.token }));
     expect(
       draws
@@ -242,6 +242,7 @@ describeEachDatabase('products the licence allows', (target) => {
     for (const [nodeId, vassalage, product] of [
       ['SBP-holdem', 'SBP', 'p2p_table'],
       ['VN-MB', 'ILT', 'foreign_lottery'],
+      ['SBC-meron-wala', 'SBC', 'animal_fight'],
     ] as const) {
       const refused = expectFailure(await launch(p, nodeId, vassalage), ErrorCode.LICENCE_REFUSED, 403);
       expect(refused.value).toMatchObject({
