@@ -162,4 +162,47 @@ describeEachDatabase('security headers', (target) => {
     await t.app.services.system.getOperatorConfig();
     expect(await connectSrc()).toEqual(["'self'"]);
   });
+
+  it("serves the delivery settings in the permission answer, and lets exactly their CDNs (and Google's tag hosts only with a tag) into the CSP", async () => {
+    const csp = async () =>
+      parseCsp(
+        String((await t.app.inject({ method: 'GET', url: '/wps/system/status' })).headers['content-security-policy']),
+      );
+    const permission = async () =>
+      (await t.app.inject({ method: 'GET', url: '/wps/system/permission' })).json().value as {
+        analytics: { gtagId: string | null };
+        imageCDNs: string[];
+        launchGameCDNs: string[];
+      };
+    expect(await permission()).toMatchObject({ analytics: { gtagId: null }, imageCDNs: [], launchGameCDNs: [] });
+    await t.app.services.system.updateSetting('delivery', {
+      imageCdns: ['https://img1.cdn.example/site', 'https://img2.cdn.example'],
+      launchGameCdns: ['https://games.cdn.example:8443'],
+      gtagId: 'G-ABC123XYZ9',
+    });
+    await t.app.services.system.getOperatorConfig();
+    expect(await permission()).toMatchObject({
+      analytics: { gtagId: 'G-ABC123XYZ9' },
+      imageCDNs: ['https://img1.cdn.example/site', 'https://img2.cdn.example'],
+      launchGameCDNs: ['https://games.cdn.example:8443'],
+    });
+    const withTag = await csp();
+    expect(withTag['img-src']).toEqual(
+      expect.arrayContaining([
+        'https://img1.cdn.example',
+        'https://img2.cdn.example',
+        'https://*.google-analytics.com',
+      ]),
+    );
+    expect(withTag['frame-src']).toContain('https://games.cdn.example:8443');
+    expect(withTag['script-src']).toEqual(["'self'", 'https://www.googletagmanager.com']);
+    expect(withTag['connect-src']).toContain('https://*.google-analytics.com');
+
+    await t.app.services.system.updateSetting('delivery', { imageCdns: [], launchGameCdns: [], gtagId: '' });
+    await t.app.services.system.getOperatorConfig();
+    const without = await csp();
+    expect(without['script-src']).toEqual(["'self'"]);
+    expect(without['img-src']).toEqual(["'self'", 'data:', 'blob:']);
+    expect(without['connect-src']).toEqual(["'self'"]);
+  });
 });

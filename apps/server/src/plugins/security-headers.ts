@@ -38,6 +38,20 @@ export function permissionsPolicy(frameOrigins: readonly string[]): string {
 }
 
 /**
+ * What the site settings add to the CSP (their `delivery`): the picture CDNs' origins to `img-src`,
+ * the in-house games' CDNs' to `frame-src`, and Google's tag hosts only while an analytics tag is set.
+ */
+export type DeliveryOrigins = { img: readonly string[]; frame: readonly string[]; analytics: boolean };
+const NO_DELIVERY: DeliveryOrigins = { img: [], frame: [], analytics: false };
+
+/** Where Google's tag (gtag.js) loads from and reports to, per Google's CSP guide for Google Analytics 4. */
+const GOOGLE_TAG = {
+  script: ['https://www.googletagmanager.com'],
+  connect: ['https://*.google-analytics.com', 'https://*.analytics.google.com', 'https://www.googletagmanager.com'],
+  img: ['https://*.google-analytics.com', 'https://www.googletagmanager.com'],
+};
+
+/**
  * helmet's middleware with the site's options (see docs/decisions.md "Security headers"):
  * - the CSP: everything from our origin, game iframes also from the vendors' origins, and
  *   `connect-src` also the origins in `connectOrigins` (the error collector, ERROR_REPORT_URL);
@@ -49,18 +63,20 @@ export function permissionsPolicy(frameOrigins: readonly string[]): string {
 export function siteHelmet(
   frameOrigins: readonly string[],
   connectOrigins: readonly string[] = [],
+  delivery: DeliveryOrigins = NO_DELIVERY,
 ): ReturnType<typeof helmet> {
+  const tag = delivery.analytics ? GOOGLE_TAG : { script: [], connect: [], img: [] };
   return helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         'default-src': ["'self'"],
-        'script-src': ["'self'"],
+        'script-src': ["'self'", ...tag.script],
         'style-src': ["'self'", "'unsafe-inline'"],
-        'img-src': ["'self'", 'data:', 'blob:'],
+        'img-src': ["'self'", 'data:', 'blob:', ...delivery.img, ...tag.img],
         'font-src': ["'self'", 'data:'],
-        'connect-src': ["'self'", ...connectOrigins],
-        'frame-src': ["'self'", ...frameOrigins],
+        'connect-src': ["'self'", ...connectOrigins, ...tag.connect],
+        'frame-src': ["'self'", ...frameOrigins, ...delivery.frame],
         'frame-ancestors': ["'self'"],
         'base-uri': ["'self'"],
         'form-action': ["'self'"],
@@ -99,9 +115,10 @@ function helmetHeaders(applyHelmet: ReturnType<typeof helmet>): Record<string, s
 export function securityHeaders(
   frameOrigins: readonly string[],
   connectOrigins: readonly string[] = [],
+  delivery: DeliveryOrigins = NO_DELIVERY,
 ): Record<string, string> {
   return {
-    ...helmetHeaders(siteHelmet(frameOrigins, connectOrigins)),
+    ...helmetHeaders(siteHelmet(frameOrigins, connectOrigins, delivery)),
     'permissions-policy': permissionsPolicy(frameOrigins),
   };
 }
@@ -118,10 +135,11 @@ export function reportOrigins(errorReportUrl: string | undefined): string[] {
 /** What `registerSecurityHeaders` lets the app change after start. */
 export type SecurityHeadersControl = {
   /**
-   * The operator's other domains, which the speed test pings from the page (`connect-src`): the
-   * headers are worked out again when the set changes, and every later response carries them.
+   * What the site settings add: the operator's other domains, which the speed test pings from the
+   * page (`connect-src`), and the delivery settings' CDNs and analytics tag. The headers are worked
+   * out again when any of it changes, and every later response carries them.
    */
-  setSiteOrigins(origins: readonly string[]): void;
+  setSiteOrigins(origins: readonly string[], delivery?: DeliveryOrigins): void;
 };
 
 /**
@@ -139,18 +157,25 @@ export function registerSecurityHeaders(
   config: Pick<AppConfig, 'frameOrigins' | 'errorReportUrl'>,
 ): SecurityHeadersControl {
   const reports = reportOrigins(config.errorReportUrl);
-  let siteOrigins = '';
+  let siteOrigins = JSON.stringify([[], [], [], false]);
   let headers = securityHeaders(config.frameOrigins ?? [], reports);
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
     done();
   });
   return {
-    setSiteOrigins(origins) {
+    setSiteOrigins(origins, delivery = NO_DELIVERY) {
       const unique = [...new Set(origins)].sort();
-      if (unique.join(' ') === siteOrigins) return;
-      siteOrigins = unique.join(' ');
-      headers = securityHeaders(config.frameOrigins ?? [], [...new Set([...reports, ...unique])]);
+      const img = [...new Set(delivery.img)].sort();
+      const frame = [...new Set(delivery.frame)].sort();
+      const key = JSON.stringify([unique, img, frame, delivery.analytics]);
+      if (key === siteOrigins) return;
+      siteOrigins = key;
+      headers = securityHeaders(config.frameOrigins ?? [], [...new Set([...reports, ...unique])], {
+        img,
+        frame,
+        analytics: delivery.analytics,
+      });
     },
   };
 }

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { bannersQueryOptions } from '../features/content/api/list-banners';
+import { useAnalyticsTag } from '../lib/analytics-tag';
 import { usePermission } from '../lib/api/get-permission';
 import { useHasPainted } from '../lib/first-paint';
 import { preloadNamespaces } from '../lib/i18n';
@@ -111,6 +112,7 @@ export function Layout({ hasSideMenu, hasFooter }: LayoutProps) {
   const location = useLocation();
   const { isExpanded } = useSideMenu();
   const hasPainted = useHasPainted();
+  useAnalyticsTag(hasPainted);
   // The phones' tab bar goes with the side menu: pages without it (the game, registration) keep the whole screen.
   const className = [
     'layout',

@@ -259,6 +259,9 @@ export function buildPermission(overrides: PermissionOverrides = {}): Permission
     modalsDraggable: false,
     languages: { default: 'PT', supported: ['PT', 'EN'], listed: ['PT', 'EN'] },
     availablePromo: { REFERRAL: { enabled: false }, REBATE: { enabled: false } },
+    analytics: { gtagId: null },
+    imageCDNs: [],
+    launchGameCDNs: [],
     ...rest,
   } as PermissionResult;
 }

@@ -97,6 +97,30 @@ export const siteDomainSchema = z.object({
     .regex(/^https?:\/\/[a-z0-9.-]+(:\d{1,5})?$/i, 'an origin such as https://play.example'),
 });
 
+/** An https origin, with an optional path prefix (https://cdn.example or https://cdn.example/site). */
+const cdnBaseSchema = z
+  .string()
+  .trim()
+  .max(200)
+  .regex(/^https:\/\/[a-z0-9.-]+(:\d{1,5})?(\/[\w.~-]+)*$/i, 'an https address such as https://cdn.example');
+
+/**
+ * Where the site's pictures and the in-house games' pages may be fetched from, and the analytics
+ * tag (the spec's permission fields `imageCDNs`, `launchGameCDNs` and `gtagId`). Each page picks
+ * one base of each list for its session (its `imgUrl` and `startGameUrl`); an empty list means the
+ * site's own origin. The CSP allows exactly these origins, and Google's only while a tag is set.
+ */
+export const deliverySettingsSchema = z.object({
+  imageCdns: z.array(cdnBaseSchema).max(5),
+  launchGameCdns: z.array(cdnBaseSchema).max(5),
+  /** A Google tag id (G-XXXXXXXXXX), or empty for none. */
+  gtagId: z
+    .string()
+    .trim()
+    .regex(/^(G-[A-Z0-9]{4,16})?$/, 'a Google tag id such as G-ABC123XYZ9, or empty'),
+});
+export type DeliverySettings = z.infer<typeof deliverySettingsSchema>;
+
 /** GET /wps/system/domainRoute: the domains to test, and the download resources beside them. */
 export const domainRouteSchema = z.object({
   domainList: z.array(siteDomainSchema),
@@ -206,6 +230,8 @@ export const siteSettingsSchema = z.object({
   operatorIdentity: operatorIdentitySchema,
   /** The regulator's central self-exclusion platform, linked from the footer where the licence asks for it. */
   selfExclusionUrl: selfExclusionUrlSchema,
+  /** Picture and game-page CDNs and the analytics tag. */
+  delivery: deliverySettingsSchema,
 });
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
 export type SiteSettingKey = keyof SiteSettings;

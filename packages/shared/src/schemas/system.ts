@@ -176,6 +176,12 @@ export const permissionResultSchema = z.object({
   availablePromo: availablePromoSchema,
   /** Who runs the site (the filled identification fields) and, where the licence asks, the self-exclusion platform's link. */
   operatorIdentity: publicOperatorIdentitySchema,
+  /** The analytics tag the site loads (null: none). */
+  analytics: z.object({ gtagId: z.string().nullable() }),
+  /** Bases the site's pictures may come from; each page picks one for its session (empty: the site itself). */
+  imageCDNs: z.array(z.string()),
+  /** Bases the in-house games' pages may come from; each page picks one for its session (empty: the site itself). */
+  launchGameCDNs: z.array(z.string()),
 });
 export type PermissionResult = z.infer<typeof permissionResultSchema>;
 

@@ -174,6 +174,8 @@ export const SETTINGS = {
   }),
   /** The Ministry of Finance's central self-exclusion platform (gov.br/autoexclusaoapostas); to confirm, docs/compliance.md. */
   selfExclusionUrl: defineSetting(site.selfExclusionUrl, 'https://www.gov.br/autoexclusaoapostas'),
+  /** No CDN and no analytics tag until the operator sets them: pictures and games from the site itself. */
+  delivery: defineSetting(site.delivery, { imageCdns: [], launchGameCdns: [], gtagId: '' }),
 };
 
 /**

@@ -376,6 +376,9 @@ export function createSystemService(ctx: SystemContext) {
         availablePromo: await promoSwitches(),
         // The profile as the registration settings read it (the jurisdiction source, re-wired in services.ts).
         operatorIdentity: toPublicOperatorIdentity(config.operatorIdentity, config.selfExclusionUrl, rules.profile),
+        analytics: { gtagId: config.delivery.gtagId || null },
+        imageCDNs: config.delivery.imageCdns,
+        launchGameCDNs: config.delivery.launchGameCdns,
       };
     },
 

@@ -4,7 +4,9 @@ import type { LaunchGameBody, LaunchGameResult } from '@wps/shared/schemas/gatew
 import { apiRequest } from '../api-client';
 import { getLanguageCode } from '../i18n';
 import { requireLogin } from '../login-prompt';
+import { gamePageUrl } from '../delivery';
 import { storeGameUrl } from '../game-url';
+import { permissionQueryOptions } from './get-permission';
 
 /** POST /wps/game/launchGame (token): the iframe URL with a short-lived, single-use launch token. */
 export function launchGame(body: LaunchGameBody): Promise<LaunchGameResult> {
@@ -32,7 +34,12 @@ export function useLaunchGame() {
   const mutation = useMutation({
     mutationFn: launchGame,
     onSuccess: (result, body) => {
-      storeGameUrl(result.game_url || result.content, { nodeId: String(body.nodeId), vassalage: body.vassalage });
+      // An in-house game's page (a path on the site) opens on the tab's game CDN when the operator set any.
+      const permission = queryClient.getQueryData(permissionQueryOptions.queryKey);
+      storeGameUrl(gamePageUrl(permission, result.game_url || result.content), {
+        nodeId: String(body.nodeId),
+        vassalage: body.vassalage,
+      });
       // The lobby's recent-games strip gains this game.
       void queryClient.invalidateQueries({ queryKey: ['lobby'] });
       void navigate('/game');

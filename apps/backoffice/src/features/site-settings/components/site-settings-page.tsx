@@ -15,6 +15,7 @@ import { LicenceSection } from './licence-section';
 import { MoneyPolicySection } from './money-policy-section';
 import { OperatorIdentitySection } from './operator-identity-section';
 import { RegionSection } from './region-section';
+import { DeliverySection } from './delivery-section';
 import { RegistrationSection } from './registration-section';
 import { SwitchesSection } from './switches-section';
 import './site-settings.css';
@@ -26,6 +27,7 @@ const SECTIONS = [
   'registration',
   'region',
   'contacts',
+  'delivery',
   'accounts',
   'money',
   'licence',
@@ -40,6 +42,7 @@ const SECTION_KEYS: Record<Section, readonly SiteSettingKey[]> = {
   registration: ['register', 'minimumAge', 'registrationBonusMinor', 'modules'],
   region: ['blockedCountries', 'defaultCountry'],
   contacts: ['customerService', 'resources', 'domains'],
+  delivery: ['delivery'],
   accounts: ['maintenance', 'passwordMaxAgeDays', 'maxBankAccountsPerMember', 'freeplayDemoBalanceMinor'],
   // The operator money policy's thresholds have their own endpoint (four eyes for a raise).
   money: [],
@@ -117,6 +120,8 @@ function SectionView({ section, view, canWrite }: { section: Section; view: Site
       return <RegionSection {...props} />;
     case 'contacts':
       return <ContactsSection {...props} />;
+    case 'delivery':
+      return <DeliverySection {...props} />;
     case 'accounts':
       return <AccountsSection {...props} />;
     case 'money':

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { useImageSrc } from '../../../lib/delivery';
 
 /** Lazy images load at 10 % visibility and retry once before the default icon. */
 const THRESHOLD = 0.1;
@@ -35,8 +36,10 @@ export function DefaultGameIcon({ width, height }: { width: number; height: numb
  * An image that starts loading only when 10 % of it is visible, retries once on error, then
  * shows the default game icon. Width and height are fixed so nothing moves while it loads.
  */
-export function LazyImage({ src, alt, width, height, className }: LazyImageProps) {
+export function LazyImage({ src: path, alt, width, height, className }: LazyImageProps) {
   const holder = useRef<HTMLSpanElement>(null);
+  // On the tab's picture CDN when the operator set any.
+  const src = useImageSrc(path);
   // Without IntersectionObserver (old browsers) every image loads at once.
   const [isVisible, setIsVisible] = useState(() => typeof IntersectionObserver === 'undefined');
   const [attempt, setAttempt] = useState(0);
