@@ -175,6 +175,8 @@ describeEachDatabase('security headers', (target) => {
         launchGameCDNs: string[];
       };
     expect(await permission()).toMatchObject({ analytics: { gtagId: null }, imageCDNs: [], launchGameCDNs: [] });
+    // An in-house game's page from a launch CDN is framed by the operator's own domains.
+    await t.app.services.system.updateSetting('domains', [{ domainName: 'https://play.example' }]);
     await t.app.services.system.updateSetting('delivery', {
       imageCdns: ['https://img1.cdn.example/site', 'https://img2.cdn.example'],
       launchGameCdns: ['https://games.cdn.example:8443'],
@@ -195,12 +197,15 @@ describeEachDatabase('security headers', (target) => {
       ]),
     );
     expect(withTag['frame-src']).toContain('https://games.cdn.example:8443');
+    expect(withTag['frame-ancestors']).toEqual(["'self'", 'https://play.example']);
     expect(withTag['script-src']).toEqual(["'self'", 'https://www.googletagmanager.com']);
     expect(withTag['connect-src']).toContain('https://*.google-analytics.com');
 
     await t.app.services.system.updateSetting('delivery', { imageCdns: [], launchGameCdns: [], gtagId: '' });
+    await t.app.services.system.updateSetting('domains', []);
     await t.app.services.system.getOperatorConfig();
     const without = await csp();
+    expect(without['frame-ancestors']).toEqual(["'self'"]);
     expect(without['script-src']).toEqual(["'self'"]);
     expect(without['img-src']).toEqual(["'self'", 'data:', 'blob:']);
     expect(without['connect-src']).toEqual(["'self'"]);

@@ -41,7 +41,16 @@ export function permissionsPolicy(frameOrigins: readonly string[]): string {
  * What the site settings add to the CSP (their `delivery`): the picture CDNs' origins to `img-src`,
  * the in-house games' CDNs' to `frame-src`, and Google's tag hosts only while an analytics tag is set.
  */
-export type DeliveryOrigins = { img: readonly string[]; frame: readonly string[]; analytics: boolean };
+export type DeliveryOrigins = {
+  img: readonly string[];
+  frame: readonly string[];
+  analytics: boolean;
+  /**
+   * Who else may frame our pages: with launch CDNs set, an in-house game's page comes from a CDN's
+   * origin and is framed by the site's, so the operator's own domains are let in (`frame-ancestors`).
+   */
+  ancestors?: readonly string[];
+};
 const NO_DELIVERY: DeliveryOrigins = { img: [], frame: [], analytics: false };
 
 /** Where Google's tag (gtag.js) loads from and reports to, per Google's CSP guide for Google Analytics 4. */
@@ -77,7 +86,7 @@ export function siteHelmet(
         'font-src': ["'self'", 'data:'],
         'connect-src': ["'self'", ...connectOrigins, ...tag.connect],
         'frame-src': ["'self'", ...frameOrigins, ...delivery.frame],
-        'frame-ancestors': ["'self'"],
+        'frame-ancestors': ["'self'", ...(delivery.ancestors ?? [])],
         'base-uri': ["'self'"],
         'form-action': ["'self'"],
         'object-src': ["'none'"],
@@ -175,6 +184,7 @@ export function registerSecurityHeaders(
         img,
         frame,
         analytics: delivery.analytics,
+        ancestors: frame.length > 0 ? unique : [],
       });
     },
   };
