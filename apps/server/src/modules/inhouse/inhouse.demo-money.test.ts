@@ -138,9 +138,9 @@ describeEachDatabase('in-house games: demo money stays demo', (target) => {
     );
     expect(board.list.some((w) => w.account === maskAccount(trialAccount.account))).toBe(false);
     const trialNet = (BigInt(trialWin.payoutMinor) - BigInt(trialWin.stakeMinor)).toString();
-    expect(
-      board.list.some((w) => w.amountMinor === trialNet && w.account !== maskAccount(realAccount.account)),
-    ).toBe(false);
+    expect(board.list.some((w) => w.amountMinor === trialNet && w.account !== maskAccount(realAccount.account))).toBe(
+      false,
+    );
 
     // The house's result (house_cash* balance, docs/decisions.md) moved by the real rounds only.
     expect((await house('house_cash')).balance - cashAtStart.balance).toBe(net(realRounds));
