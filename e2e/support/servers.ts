@@ -133,6 +133,8 @@ const PORT_OFFSETS = {
   pageWidth: 56,
   /** The permissive demo's promotions pay what they promise: each one's call to action and a deposit from it, over the demo. */
   promoPays: 58,
+  /** The phone header of a signed-in player with a long balance (registration needs the captcha off). */
+  headerBalance: 61,
 } as const;
 
 function derivePorts(): { readonly [K in keyof typeof PORT_OFFSETS]: number } {
