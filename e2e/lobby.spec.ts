@@ -316,6 +316,18 @@ test.describe('lobby', () => {
     const live = page.getByRole('list', { name: 'Fornecedores' });
     await expect(live.getByRole('button', { name: /Sandbox Seamless/ })).toBeVisible();
     await expect(live.getByRole('button', { name: /Aurora Live/ })).toHaveCount(0);
+    // The slots vendor's card here counts its live tables and opens them, not its slots page.
+    const sandboxLive = live.getByRole('button', { name: /Sandbox Seamless/ });
+    await expect(sandboxLive).toContainText('7 jogos');
+    await sandboxLive.click();
+    const tables = page
+      .getByRole('dialog', { name: 'Sandbox Seamless' })
+      .getByRole('list', { name: 'Jogos de Sandbox Seamless' });
+    await expect(tables.getByRole('listitem')).toHaveCount(7);
+    await expect(tables.getByRole('button', { name: 'Jogar Live Baccarat A' })).toBeVisible();
+    await expect(tables.getByRole('button', { name: 'Jogar Golden Lantern' })).toHaveCount(0);
+    await page.keyboard.press('Escape');
+    await expect(page).toHaveURL(/\/live$/);
 
     // The light theme reads as well.
     await page

@@ -135,6 +135,8 @@ const PORT_OFFSETS = {
   promoPays: 58,
   /** Sports, e-sports and cockfight: the reference vendor's event games on /sports, staked through the seamless wallet. */
   sportsVendors: 61,
+  /** The phone header of a signed-in player with a long balance (registration needs the captcha off). */
+  headerBalance: 62,
 } as const;
 
 function derivePorts(): { readonly [K in keyof typeof PORT_OFFSETS]: number } {

@@ -49,7 +49,7 @@ export function HeaderMember() {
           <Button
             variant="secondary"
             size="sm"
-            className="header__cash"
+            className="header__cash header__cash--withdraw"
             icon={<ArrowUpCircleIcon size={18} />}
             onClick={() => openMemberPage('withdraw')}
           >

@@ -155,25 +155,34 @@ export function buildSnapshot(
  * in the lane of every other game type it has games of (a sandbox vendor with slots and live
  * tables shows under RNG and LIVE). A vendor of a product the licence forbids (`hidden`) shows
  * only where games of it are still listed.
+ *
+ * A card's `gameCount` is what the player can open from it: the vendor's games of that lane's
+ * category that would launch now (listed and active). A game under maintenance is still listed
+ * (it shows its maintenance badge) but refuses a launch, so it is not counted.
  */
 export function buildLanes(
   vendors: VendorRow[],
   items: GameItem[],
   hidden: ReadonlySet<string> = new Set(),
 ): VendorLanes {
-  const counts = new Map<string, Map<string, number>>();
+  const listed = new Map<string, Set<string>>();
+  const launchable = new Map<string, number>();
   for (const i of items) {
-    const byVendor = counts.get(i.gameType) ?? new Map<string, number>();
-    byVendor.set(i.vassalage, (byVendor.get(i.vassalage) ?? 0) + 1);
-    counts.set(i.gameType, byVendor);
+    const byVendor = listed.get(i.gameType) ?? new Set<string>();
+    byVendor.add(i.vassalage);
+    listed.set(i.gameType, byVendor);
+    if (i.status !== 'active') continue;
+    const key = `${i.gameType}\u0000${i.vassalage}`;
+    launchable.set(key, (launchable.get(key) ?? 0) + 1);
   }
   const lanes: VendorLanes['lanes'] = [];
   for (const category of GAME_CATEGORIES) {
     const cards: VendorCard[] = [];
     for (const v of vendors) {
       if (v.status === 'disabled') continue;
-      const gameCount = counts.get(category)?.get(v.vassalage) ?? 0;
-      if ((v.category !== category || hidden.has(v.vassalage)) && gameCount === 0) continue;
+      const hasGames = listed.get(category)?.has(v.vassalage) === true;
+      if ((v.category !== category || hidden.has(v.vassalage)) && !hasGames) continue;
+      const gameCount = launchable.get(`${category}\u0000${v.vassalage}`) ?? 0;
       cards.push({
         vassalage: v.vassalage,
         name: v.name,

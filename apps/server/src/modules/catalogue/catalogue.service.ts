@@ -61,7 +61,7 @@ export type CatalogueContext = Pick<AppContext, 'db'> & {
   system: Pick<SystemService, 'getBrand'>;
   audit: Pick<AuditService, 'record'>;
   /** The winners board: the ledger ranks wins among the member module's real-money accounts. */
-  ledger: Pick<LedgerService, 'findTopPlayerCredits'>;
+  ledger: Pick<LedgerService, 'findTopRoundWins'>;
   memberViews: Pick<MemberViews, 'realMoneyAccounts'>;
   changeFeed?: Pick<ChangeFeed, 'isLive' | 'subscribe' | 'onReset'>;
   /**
@@ -164,10 +164,13 @@ export function createCatalogueService(ctx: CatalogueContext) {
 
   async function buildWinners(size: number): Promise<RankList> {
     const snap = await snapshot();
-    // Settled wins ('win' transactions credited to a player account): only money that really
-    // moved. Trial (free-play) accounts win demo money, which never makes the public board.
-    const wins = await ledger.findTopPlayerCredits({
-      kind: 'win',
+    // Net wins, not payouts: a round that paid less than it staked is a loss, and a board of
+    // R$ 0,10 "wins" on R$ 1 bets misleads. Net money (payout − stake) rather than a multiplier
+    // (payout ÷ stake) because it is the figure a player reads as "won R$ X", and a multiplier
+    // ranking would crown centavo stakes that hit a long shot over large real wins. Only money
+    // that really moved (the ledger's entries); trial (free-play) accounts win demo money, which
+    // never makes the public board.
+    const wins = await ledger.findTopRoundWins({
       since: new Date(now() - WINNERS_WINDOW_MS),
       limit: size,
       members: memberViews.realMoneyAccounts(),
@@ -179,8 +182,8 @@ export function createCatalogueService(ctx: CatalogueContext) {
           account: maskAccount(w.account),
           vassalage: item?.vassalage ?? null,
           gameName: item?.gameName ?? null,
-          amount: formatMinor(w.amount, snap.scale),
-          amountMinor: w.amount.toString(),
+          amount: formatMinor(w.net, snap.scale),
+          amountMinor: w.net.toString(),
           wonAt: w.createdAt.toISOString(),
         };
       }),
@@ -438,7 +441,7 @@ export function createCatalogueService(ctx: CatalogueContext) {
     },
 
     /**
-     * GCSGAME_getRankList: the biggest settled wins of the last 30 days, from the ledger. A public
+     * GCSGAME_getRankList: the biggest net round wins (payout above stake) of the last 30 days, from the ledger. A public
      * call: one computation per 10 s per instance serves everyone (sharing the pending promise).
      */
     async listWinners(q: { size: number }): Promise<RankList> {

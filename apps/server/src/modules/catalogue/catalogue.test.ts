@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,9 +17,10 @@ import { call, callEncrypted, disableRegisterCaptcha, expectFailure, valueOf } f
 import { expectLedgerHealthy } from '../../../test/ledger-invariants';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
 import { newPlayer, operatorToken } from '../deposit/deposit.test-support';
-import { connectEveryVendor } from '../gateway/gateway.test-support';
+import { connectEveryVendor, createPlayer } from '../gateway/gateway.test-support';
 import { COMMANDS } from '../../scripts/ops';
 import { DEMO_GAMES } from './catalogue.seed';
+import { maskAccount } from './catalogue.service';
 
 const WEB_PUBLIC = fileURLToPath(new URL('../../../../web/public', import.meta.url));
 
@@ -461,33 +463,62 @@ describeEachDatabase('game catalogue', (target) => {
     expect(audit.every((a) => a.actor_type === 'system')).toBe(true);
   });
 
-  it('builds the winners board from ledger win entries, masking names', async () => {
+  it('builds the winners board from net round wins in the ledger, masking names', async () => {
     const empty = valueOf<RankList>(await relay('GCSGAME_getRankList'));
     expect(empty.list).toEqual([]);
-    const winner = await newPlayer(t);
+    const seamless = t.app.services.gateway.seamless;
+    const winner = await createPlayer(t.app, 1_000_00n);
+    const loser = await createPlayer(t.app, 1_000_00n);
     const account = await t.database.db
       .selectFrom('members')
       .select('account')
       .where('id', '=', winner.memberId)
       .executeTakeFirstOrThrow();
-    await t.app.services.ledger.creditPlayerFromSystem({
-      systemPurpose: 'house_cash',
-      memberId: winner.memberId,
-      amountMinor: 1234n,
-      kind: 'win',
-      idempotencyKey: `test-win-${winner.memberId}`,
-      metadata: { nodeId: 'inhouse-slot' },
-    });
-    // The gateway's seamless wins name the game as metadata.gameId.
-    await t.app.services.ledger.creditPlayerFromSystem({
-      systemPurpose: 'house_cash',
-      memberId: winner.memberId,
-      amountMinor: 500n,
-      kind: 'win',
-      idempotencyKey: `test-win2-${winner.memberId}`,
-      metadata: { gameId: 'SBX-slot-01', roundId: 'r-1' },
-    });
-    // Other kinds never show on the board.
+    const loserAccount = await t.database.db
+      .selectFrom('members')
+      .select('account')
+      .where('id', '=', loser.memberId)
+      .executeTakeFirstOrThrow();
+    /** One round on the seamless wallet: its bets, then its wins (the last one closes it). */
+    const round = async (
+      memberId: string,
+      vassalage: string,
+      gameId: string,
+      bets: bigint[],
+      wins: bigint[],
+      rollbackFirstBet = false,
+    ) => {
+      const roundId = `r-${crypto.randomUUID()}`;
+      const betIds = bets.map(() => `b-${crypto.randomUUID()}`);
+      for (const [i, amountMinor] of bets.entries())
+        await seamless.bet({ vassalage, memberId, transactionId: betIds[i]!, roundId, gameId, amountMinor });
+      if (rollbackFirstBet)
+        await seamless.rollback({
+          vassalage,
+          memberId,
+          transactionId: `rb-${crypto.randomUUID()}`,
+          roundId,
+          betTransactionId: betIds[0]!,
+        });
+      for (const [i, amountMinor] of wins.entries())
+        await seamless.win({
+          vassalage,
+          memberId,
+          transactionId: `w-${crypto.randomUUID()}`,
+          roundId,
+          amountMinor,
+          roundClosed: i === wins.length - 1,
+        });
+    };
+    // A loss with a partial payout: R$ 1,00 staked, R$ 0,10 paid back. Not a win.
+    await round(loser.memberId, 'inhouse', 'inhouse-slot', [1_00n], [10n]);
+    // Paid exactly the stake back: no win either.
+    await round(loser.memberId, 'SBX', 'SBX-slot-01', [5_00n], [5_00n]);
+    // Two bets and two wins in one round: 2,00 + 1,00 staked, 3,00 + 9,34 paid → 9,34 net.
+    await round(winner.memberId, 'inhouse', 'inhouse-slot', [2_00n, 1_00n], [3_00n, 9_34n]);
+    // A refunded bet is no stake: 50,00 rolled back, 1,00 staked, 6,00 paid → 5,00 net.
+    await round(winner.memberId, 'SBX', 'SBX-slot-01', [50_00n, 1_00n], [6_00n], true);
+    // Other kinds never show on the board, whatever their size.
     await t.app.services.ledger.creditPlayerFromSystem({
       systemPurpose: 'house_cash',
       memberId: winner.memberId,
@@ -496,15 +527,16 @@ describeEachDatabase('game catalogue', (target) => {
       idempotencyKey: `test-dep-${winner.memberId}`,
     });
     const board = valueOf<RankList>(await relay('GCSGAME_getRankList', { size: 5 }));
-    expect(board.list).toHaveLength(2);
+    expect(board.list.map((w) => w.amountMinor)).toEqual(['934', '500']);
     expect(board.list[0]).toMatchObject({
       vassalage: 'inhouse',
       gameName: 'Lucky Fives',
-      amount: '12.34',
-      amountMinor: '1234',
+      amount: '9.34',
+      amountMinor: '934',
     });
     expect(board.list[1]).toMatchObject({ vassalage: 'SBX', gameName: 'Golden Lantern', amount: '5.00' });
     expect(board.list[0]!.account).not.toBe(account.account);
     expect(board.list[0]!.account).toContain('***');
+    expect(board.list.some((w) => w.account === maskAccount(loserAccount.account))).toBe(false);
   });
 });

@@ -75,37 +75,71 @@ export async function findMemberStatement(
   };
 }
 
-export type TopCreditRow = { account: string; amount: bigint; createdAt: Date; nodeId: string | null };
+export type TopRoundWinRow = {
+  account: string;
+  /** What the round paid the player less what it staked (after refunds): always above zero. */
+  net: bigint;
+  /** When the round's last win was posted. */
+  createdAt: Date;
+  nodeId: string | null;
+};
 
 /**
- * The biggest credits of one transaction kind to player accounts since a time, largest first,
- * among the members `members` lists (a view of the member module: id and account name, joined
- * in this statement). The game is read from the transaction's metadata (nodeId or gameId) when
- * the writer put it there.
+ * The biggest net round wins of players since a time, largest first, among the members `members`
+ * lists (a view of the member module: id and account name, joined in this statement).
+ *
+ * A payout is a win only when it is more than the stake: a R$ 1 bet paid R$ 0,10 lost R$ 0,90.
+ * So a round is ranked by its net, the sum of the player's entries under the round's reference
+ * (`round:<vassalage>:<roundId>`, which the seamless wallet puts on every bet, win and rollback
+ * of the round): wins minus stakes plus refunds. Only rounds with a win credit in the window and
+ * a net above zero are returned. A win without a round reference cannot be set against its stake,
+ * so it is never listed. The game is read from the win's metadata (gameId, or nodeId).
  */
-export async function findTopPlayerCredits(
+export async function findTopRoundWins(
   db: Db,
-  q: { kind: string; since: Date; limit: number; members: AliasableExpression<{ id: string; account: string }> },
-): Promise<TopCreditRow[]> {
+  q: { since: Date; limit: number; members: AliasableExpression<{ id: string; account: string }> },
+): Promise<TopRoundWinRow[]> {
   const rows = await db
-    .selectFrom('ledger_entries as e')
-    .innerJoin('ledger_accounts as a', 'a.id', 'e.account_id')
-    .innerJoin('ledger_transactions as t', 't.id', 'e.transaction_id')
-    .innerJoin(q.members.as('m'), 'm.id', 'a.member_id')
-    .where('t.kind', '=', q.kind)
-    .where('a.is_player', '=', true)
-    .where(sql<boolean>`e.amount > 0`)
-    .where('t.created_at', '>=', q.since)
+    .with('won', (w) =>
+      w
+        .selectFrom('ledger_entries as e')
+        .innerJoin('ledger_accounts as a', 'a.id', 'e.account_id')
+        .innerJoin('ledger_transactions as t', 't.id', 'e.transaction_id')
+        .innerJoin(q.members.as('m'), 'm.id', 'a.member_id')
+        .where('t.kind', '=', 'win')
+        .where('a.is_player', '=', true)
+        .where(sql<boolean>`e.amount > 0`)
+        .where('t.created_at', '>=', q.since)
+        .where('t.reference', 'is not', null)
+        .groupBy(['t.reference', 'a.member_id', 'm.account'])
+        .select([
+          't.reference as reference',
+          'a.member_id as memberId',
+          'm.account as account',
+          sql<Date>`max(t.created_at)`.as('wonAt'),
+          sql<string>`max(t.id)`.as('lastId'),
+          // The gateway's seamless wins carry the game as metadata.gameId; other writers may use nodeId.
+          sql<string | null>`max(coalesce(t.metadata->>'nodeId', t.metadata->>'gameId'))`.as('nodeId'),
+        ]),
+    )
+    .selectFrom('won as w')
+    .innerJoin('ledger_transactions as t', 't.reference', 'w.reference')
+    .innerJoin('ledger_entries as e', 'e.transaction_id', 't.id')
+    .innerJoin('ledger_accounts as a', (j) =>
+      j.onRef('a.id', '=', 'e.account_id').onRef('a.member_id', '=', 'w.memberId').on('a.is_player', '=', true),
+    )
+    .where('t.kind', 'in', ['bet', 'win', 'rollback'])
+    .groupBy(['w.reference', 'w.memberId', 'w.account', 'w.wonAt', 'w.lastId', 'w.nodeId'])
+    .having(sql<boolean>`sum(e.amount) > 0`)
     .select([
-      'm.account as account',
-      'e.amount as amount',
-      't.created_at as createdAt',
-      // The gateway's seamless wins carry the game as metadata.gameId; other writers may use nodeId.
-      sql<string | null>`coalesce(t.metadata->>'nodeId', t.metadata->>'gameId')`.as('nodeId'),
+      'w.account as account',
+      sql<string>`sum(e.amount)::text`.as('net'),
+      'w.wonAt as createdAt',
+      'w.nodeId as nodeId',
     ])
-    .orderBy('e.amount', 'desc')
-    .orderBy('t.id', 'desc')
+    .orderBy(sql`sum(e.amount)`, 'desc')
+    .orderBy('w.lastId', 'desc')
     .limit(q.limit)
     .execute();
-  return rows.map((r) => ({ account: r.account, amount: BigInt(r.amount), createdAt: r.createdAt, nodeId: r.nodeId }));
+  return rows.map((r) => ({ account: r.account, net: BigInt(r.net), createdAt: r.createdAt, nodeId: r.nodeId }));
 }

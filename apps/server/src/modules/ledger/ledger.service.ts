@@ -27,7 +27,7 @@ import {
   type PostOutcome,
 } from './ledger.repository';
 import { createLedgerHolds } from './ledger-holds';
-import { findMemberStatement, findTopPlayerCredits, type StatementFilter } from './ledger-reports.repository';
+import { findMemberStatement, findTopRoundWins, type StatementFilter } from './ledger-reports.repository';
 import { assertWellFormed, hashRequest } from './ledger-request';
 import type { CreditFromSystemInput, PostResult, PostTransactionInput, SystemPurpose } from './ledger.types';
 
@@ -320,8 +320,8 @@ export function createLedgerService(ctx: LedgerContext) {
     /** One page of a member's ledger entries, newest first, with the total (the account statement). */
     findMemberStatement: (filter: StatementFilter, offset: number, limit: number) =>
       findMemberStatement(db, filter, offset, limit),
-    /** The biggest credits of a kind to the listed members' player accounts since a time (the winners board). */
-    findTopPlayerCredits: (q: Parameters<typeof findTopPlayerCredits>[1]) => findTopPlayerCredits(db, q),
+    /** The listed members' biggest net round wins (payout above stake) since a time (the winners board). */
+    findTopRoundWins: (q: Parameters<typeof findTopRoundWins>[1]) => findTopRoundWins(db, q),
     /** Run `fn` in a new transaction, retried as a whole on 40001/40P01 (callers that lock more than ledger rows). */
     transaction: <T>(fn: (t: Db) => Promise<T>): Promise<T> => runInTransaction(undefined, fn),
   };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { VendorCard, VendorLane } from '@wps/shared/schemas/catalogue';
-import { deriveVendors, vendorsForCategories, visibleCategoryPaths } from './vendor-lanes';
+import { deriveVendors, vendorCardsWithLane, vendorsForCategories, visibleCategoryPaths } from './vendor-lanes';
 
 function card(vassalage: string, category: VendorCard['category'], isHot: 0 | 1 = 0): VendorCard {
   return {
@@ -36,6 +36,20 @@ describe('vendor lanes', () => {
     expect(vendorsForCategories(LANES, ['SPORTS']).map((c) => c.vassalage)).toEqual(['KSB', 'AV', 'DS88']);
     expect(vendorsForCategories(LANES, ['ESPORTS']).map((c) => c.vassalage)).toEqual(['AV']);
     expect(vendorsForCategories(LANES, ['LIVE']).map((c) => c.vassalage)).toEqual(['SBX', 'ALV']);
+  });
+
+  it("names the lane each card comes from, so a vendor from another category opens that lane's games", () => {
+    const live = vendorCardsWithLane(LANES, ['LIVE']).map(({ card, lane }) => [card.vassalage, card.category, lane]);
+    expect(live).toEqual([
+      ['SBX', 'RNG', 'LIVE'],
+      ['ALV', 'LIVE', 'LIVE'],
+    ]);
+    const sports = vendorCardsWithLane(LANES, ['SPORTS']).map(({ card, lane }) => [card.vassalage, lane]);
+    expect(sports).toEqual([
+      ['KSB', 'SPORTS'],
+      ['AV', 'ESPORTS'],
+      ['DS88', 'COCKFIGHT'],
+    ]);
   });
 
   it('shows only the navigation entries whose categories have vendors', () => {

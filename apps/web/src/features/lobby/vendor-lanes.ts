@@ -55,18 +55,30 @@ export function deriveVendors(lanes: readonly VendorLane[]): DerivedVendors {
  * vendor once.
  */
 export function vendorsForCategories(lanes: readonly VendorLane[], categories: readonly GameCategory[]): VendorCard[] {
+  return vendorCardsWithLane(lanes, categories).map((c) => c.card);
+}
+
+/**
+ * As vendorsForCategories, with the lane each card was taken from: a card's game count is that
+ * lane's category's games of the vendor, so opening it must show those games (a slots vendor's
+ * card on the live page opens its live tables, not its slots page).
+ */
+export function vendorCardsWithLane(
+  lanes: readonly VendorLane[],
+  categories: readonly GameCategory[],
+): { card: VendorCard; lane: GameCategory }[] {
   const wanted = new Set<GameCategory>(categories);
   for (const [group, { parent }] of Object.entries(VENDOR_GROUPS)) {
     if (wanted.has(parent)) wanted.add(group as GameCategory);
   }
   const seen = new Set<string>();
-  const cards: VendorCard[] = [];
+  const cards: { card: VendorCard; lane: GameCategory }[] = [];
   for (const lane of lanes) {
     if (!wanted.has(lane.title)) continue;
     for (const card of lane.cards) {
       if (seen.has(card.vassalage)) continue;
       seen.add(card.vassalage);
-      cards.push(card);
+      cards.push({ card, lane: lane.title });
     }
   }
   return cards;

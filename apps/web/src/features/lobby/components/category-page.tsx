@@ -5,7 +5,7 @@ import type { GameCategory, VendorCard as VendorCardData } from '@wps/shared/sch
 import { useVendorLanes } from '../api/get-vendor-lanes';
 import { useHotGames } from '../api/list-hot-games';
 import { openGamePopup, openMaintenance } from '../lobby-store';
-import { CATEGORY_ROUTES, vendorsForCategories, type CategoryPath } from '../vendor-lanes';
+import { CATEGORY_ROUTES, vendorCardsWithLane, type CategoryPath } from '../vendor-lanes';
 import { vendorPagePath } from '../vendor-routes';
 import { CategoryChips } from './category-chips';
 import { GameStrip } from './game-strip';
@@ -25,12 +25,15 @@ export function CategoryPage({ path, children }: { path: Exclude<CategoryPath, '
   const route = CATEGORY_ROUTES.find((r) => r.path === path)!;
   const categories: readonly GameCategory[] = route.categories;
   const { lanes, isLoading } = useVendorLanes();
-  const vendors = vendorsForCategories(lanes, categories);
+  const vendors = vendorCardsWithLane(lanes, categories);
   const hot = useHotGames({ gameType: categories[0] });
 
-  const openVendor = (vendor: VendorCardData) => {
+  const openVendor = (vendor: VendorCardData, lane: GameCategory) => {
     const page = vendorPagePath(vendor);
     if (vendor.status === 'maintenance') openMaintenance('vendor', vendor.name);
+    // A vendor from another category (a slots vendor with live tables, on /live): its card
+    // counted its games of this lane, so it opens those, not its own category's page.
+    else if (vendor.category !== lane) openGamePopup(vendor.vassalage, lane);
     else if (page) void navigate(page);
     else openGamePopup(vendor.vassalage);
   };
@@ -52,8 +55,8 @@ export function CategoryPage({ path, children }: { path: Exclude<CategoryPath, '
         <p className="lobby-empty">{t('empty.vendors')}</p>
       ) : (
         <ul className="vendor-grid" aria-label={t('vendor.listLabel')}>
-          {vendors.map((vendor) => (
-            <VendorCard key={vendor.vassalage} vendor={vendor} onOpen={openVendor} />
+          {vendors.map(({ card, lane }) => (
+            <VendorCard key={card.vassalage} vendor={card} onOpen={(vendor) => openVendor(vendor, lane)} />
           ))}
         </ul>
       )}

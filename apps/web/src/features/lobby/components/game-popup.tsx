@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import type { GameCategory } from '@wps/shared/schemas/catalogue';
 import { Button } from '@wps/ui/button';
 import { Modal } from '@wps/ui/modal';
 import { openLoginPrompt } from '../../../lib/login-prompt';
@@ -11,9 +12,17 @@ import { GameGrid } from './game-grid';
 import { MaintenanceNotice } from './maintenance-notice';
 
 /** The vendor's games for a player; paged with a button because the dialog scrolls, not the page. */
-function VendorGames({ vassalage, label }: { vassalage: string; label: string }) {
+function VendorGames({
+  vassalage,
+  gameType,
+  label,
+}: {
+  vassalage: string;
+  gameType?: GameCategory | undefined;
+  label: string;
+}) {
   const { t } = useTranslation('lobby');
-  const games = useGames({ vassalage });
+  const games = useGames({ vassalage, gameType });
   const list = games.data?.pages.flatMap((p) => p.games) ?? [];
   return (
     <>
@@ -30,9 +39,17 @@ function VendorGames({ vassalage, label }: { vassalage: string; label: string })
 }
 
 /** A visitor sees the vendor's popular games and is asked to log in for the rest. */
-function VisitorGames({ vassalage, label }: { vassalage: string; label: string }) {
+function VisitorGames({
+  vassalage,
+  gameType,
+  label,
+}: {
+  vassalage: string;
+  gameType?: GameCategory | undefined;
+  label: string;
+}) {
   const { t } = useTranslation('lobby');
-  const hot = useHotGames({ vassalage });
+  const hot = useHotGames({ vassalage, gameType });
   return (
     <>
       <GameGrid games={hot.data?.list ?? []} isLoading={hot.isLoading} label={label} empty={t('popup.visitorEmpty')} />
@@ -66,9 +83,9 @@ export function GamePopup() {
       {vendor?.status === 'maintenance' ? (
         <MaintenanceNotice subject="vendor" name={name} />
       ) : token ? (
-        <VendorGames vassalage={overlay.vassalage} label={label} />
+        <VendorGames vassalage={overlay.vassalage} gameType={overlay.gameType} label={label} />
       ) : (
-        <VisitorGames vassalage={overlay.vassalage} label={label} />
+        <VisitorGames vassalage={overlay.vassalage} gameType={overlay.gameType} label={label} />
       )}
     </Modal>
   );

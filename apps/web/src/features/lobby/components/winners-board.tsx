@@ -4,7 +4,7 @@ import { usePermission } from '../../../lib/api/get-permission';
 import { useFormatMoney } from '../../../lib/money';
 import { useRankList } from '../api/get-rank-list';
 
-/** GCSGAME_getRankList: the biggest recent wins (real settled wins only). */
+/** GCSGAME_getRankList: the biggest recent wins, each a round's net gain (payout less stake; the server lists only gains). */
 export function WinnersBoard() {
   const { t } = useTranslation('lobby');
   const id = useId();
