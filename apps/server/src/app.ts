@@ -151,11 +151,14 @@ export async function buildApp(opts: {
   // The speed test pings the operator's other domains from the page: the CSP's connect-src lists
   // them, following the site setting (read now, so the first page served already has them).
   services.system.onConfigLoaded((operator) =>
-    securityHeaders.setSiteOrigins(operator.domains.map((d) => d.domainName), {
-      img: operator.delivery.imageCdns.map((base) => new URL(base).origin),
-      frame: operator.delivery.launchGameCdns.map((base) => new URL(base).origin),
-      analytics: operator.delivery.gtagId !== '',
-    }),
+    securityHeaders.setSiteOrigins(
+      operator.domains.map((d) => d.domainName),
+      {
+        img: operator.delivery.imageCdns.map((base) => new URL(base).origin),
+        frame: operator.delivery.launchGameCdns.map((base) => new URL(base).origin),
+        analytics: operator.delivery.gtagId !== '',
+      },
+    ),
   );
   await services.system.getOperatorConfig();
   registerAccessGate(app, services);
