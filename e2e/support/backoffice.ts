@@ -121,6 +121,9 @@ export async function openFromSidebar(page: Page, link: string, { exact = false 
 
 /** Axe finds nothing serious, nothing scrolls the page sideways, and a screenshot is kept under `shotsDir`. */
 export async function checkBackofficePage(page: Page, name: string, shotsDir: string): Promise<void> {
+  // While a list refetches (a new filter, a decision, its refresh) its rows are dimmed (aria-busy,
+  // styles/data-table.css), which axe measures as low contrast: the page is checked once it rests.
+  await expect(page.locator('table[aria-busy="true"]'), `${name}: a list still loading`).toHaveCount(0);
   await expectNoSeriousA11yViolations(page, name);
   const widths = await page.evaluate(() => ({
     page: document.documentElement.scrollWidth,
