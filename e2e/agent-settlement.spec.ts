@@ -5,7 +5,8 @@ import { makeAgent, memberPage, registerMember, setHouseContract, type Member } 
 import { operatorLogin } from './support/operators';
 import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, type ExtraServer } from './support/servers';
 import { callApi, disableRegisterCaptcha, type Api } from './support/setup';
-import { openSlot, setStake, shown, spin } from './support/slot';
+import { openInhouseSession } from './support/games-screen';
+import { shown } from './support/slot';
 import { depositConfirmed } from './support/vendors';
 import { saveScreenshot } from './support/screenshots';
 
@@ -13,7 +14,7 @@ import { saveScreenshot } from './support/screenshots';
  * A day's daily salary, settled and paid, as the two agents of a chain see it:
  * - an operator makes A a top agent with a 10 % daily-salary contract with the house; A offers
  *   its direct downline agent B 4 %, and B accepts;
- * - a player under B deposits and spins the in-house slot (settled rounds);
+ * - a player under B deposits and spins the in-house slot through its API (settled rounds);
  * - the day ends: the server runs with the test clock door (TEST_CLOCK_DOOR, refused in
  *   production) and every job on a short interval; the calendar clock moves a day ahead and the
  *   daily-salary job settles the ended day;
@@ -124,11 +125,20 @@ test('players under a chain play, the day settles, and both agents see their sta
     BACKOFFICE_OPERATORS.finance,
     String(DEPOSIT / 100n),
   );
-  const playerPage = await memberPage(browser, baseURL, player, 1366);
-  const frame = await openSlot(playerPage, baseURL);
-  await setStake(frame, shown(STAKE));
-  for (let i = 0; i < SPINS; i++) await spin(frame);
-  await playerPage.context().close();
+  // Through the slot's own calls, as its frame makes them (the slot's page is inhouse.spec's): the
+  // rounds settle through the seamless wallet as any play does, with no player page to render.
+  const session = await openInhouseSession(request, baseURL, player.token, 'inhouse-slot');
+  for (let i = 0; i < SPINS; i++) {
+    const round = await request.post(`${baseURL}/wps/inhouse/slot/spin`, {
+      data: {
+        sessionToken: session.sessionToken,
+        playerId: session.playerId,
+        stakeMinor: String(STAKE),
+        idempotencyKey: `e2e-settlement-${player.id}-${i}`,
+      },
+    });
+    expect(round.ok(), await round.text()).toBe(true);
+  }
   const turnover = STAKE * BigInt(SPINS);
   const subPay = (turnover * DOWNLINE_BP) / 10_000n;
   const topPay = (turnover * TOP_BP) / 10_000n - subPay;

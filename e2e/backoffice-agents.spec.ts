@@ -1,8 +1,9 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
-import { expect, test, type Browser, type Locator, type Page } from './support/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from './support/test';
 import {
   checkBackofficePage,
+  openFromSidebar,
   newBackofficePage,
   pageOperatorToken,
   signInOperator,
@@ -48,12 +49,9 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-async function register(browser: Browser, prefix: string): Promise<{ username: string; token: string }> {
+function register(request: APIRequestContext, prefix: string): Promise<{ username: string; token: string }> {
   // Only the account is needed: registered through the API, with no page to render.
-  const context = await browser.newContext();
-  const me = await registerThroughApi(context.request, baseURL, { prefix, password: PASSWORD });
-  await context.close();
-  return me;
+  return registerThroughApi(request, baseURL, { prefix, password: PASSWORD });
 }
 
 /** R$ amounts as the back office writes them in Portuguese. */
@@ -101,10 +99,11 @@ async function move(ops: Page, panel: Locator, account: string, upline: string):
 
 test('an admin builds a branch of the agent tree, sets a house contract, and reads the contracts and the team report', async ({
   browser,
+  request,
 }) => {
-  const top = await register(browser, 'agtop');
-  const sub = await register(browser, 'agsub');
-  const player = await register(browser, 'agply');
+  const top = await register(request, 'agtop');
+  const sub = await register(request, 'agsub');
+  const player = await register(request, 'agply');
 
   const ops = await newBackofficePage(browser, 1366);
   await signInOperator(ops, { baseURL, role: 'admin' });
@@ -304,13 +303,14 @@ test('an admin builds a branch of the agent tree, sets a house contract, and rea
   await expect(team.locator('[data-figure="turnover"]')).toHaveText(brl(stakes));
   await ops.setViewportSize({ width: 360, height: 800 });
   await checkBackofficePage(ops, 'agent-report-360', SHOTS);
-  await ops.goto(`${baseURL}/backoffice/agents?q=${top.username}`);
+  // The other screens from the drawer's menu, as on a phone.
+  await openFromSidebar(ops, 'Árvore de agentes');
   await openMember(ops, top.username);
   await checkBackofficePage(ops, 'agent-tree-360', SHOTS);
-  await ops.goto(`${baseURL}/backoffice/agents/contracts`);
+  await openFromSidebar(ops, 'Contratos de agentes');
   await expect(ops.getByRole('row').filter({ hasText: top.username })).toHaveCount(1);
   await checkBackofficePage(ops, 'agent-contracts-360', SHOTS);
-  await ops.goto(`${baseURL}/backoffice/agents/holds`);
+  await openFromSidebar(ops, 'Beneficiários retidos');
   await ops.getByLabel('Somente retenções ativas').uncheck();
   await expect(held).toBeVisible();
   await checkBackofficePage(ops, 'agent-holds-360', SHOTS);
@@ -324,7 +324,7 @@ test('an admin builds a branch of the agent tree, sets a house contract, and rea
   await expect(supportPanel.getByRole('button', { name: 'Alterar tipo' })).toHaveCount(0);
   await expect(supportPanel.getByRole('button', { name: 'Contrato com a casa' })).toHaveCount(0);
   await expect(supportPanel.getByRole('link', { name: 'Relatório da equipe' })).toBeVisible();
-  await support.goto(`${baseURL}/backoffice/agents/holds`);
+  await openFromSidebar(support, 'Beneficiários retidos');
   await expect(support.getByRole('heading', { name: 'Beneficiários retidos', level: 1 })).toBeVisible();
   await expect(support.getByRole('button', { name: 'Reter', exact: true })).toHaveCount(0);
   await support.context().close();

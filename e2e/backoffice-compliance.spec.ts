@@ -6,6 +6,7 @@ import {
   checkBackofficePage,
   expectTablesFit,
   newBackofficePage,
+  openFromSidebar,
   signInOperator,
   startBackofficeServer,
 } from './support/backoffice';
@@ -51,8 +52,9 @@ test.beforeAll(async ({ browser }) => {
     env: { TEST_CLOCK_DOOR: '1', JOB_INTERVAL_MS: '2000' },
   });
   baseURL = server.baseURL;
+  // Signed in on the exports screen, where the first test starts (it reloads it until the day's run shows).
   admin = await newBackofficePage(browser, 1366);
-  await signInOperator(admin, { baseURL, role: 'admin' });
+  await signInOperator(admin, { baseURL, role: 'admin', path: 'compliance/exports' });
 });
 
 test.afterAll(async () => {
@@ -74,7 +76,6 @@ test('the day is exported once it has ended, listed with its counts and checksum
   // A day and an hour later (past midnight and the half hour of grace): today's day is due.
   expect((await request.put(`${baseURL}/dev/clock`, { data: { offsetMs: DAY_MS + 60 * 60_000 } })).status()).toBe(200);
 
-  await admin.goto(`${baseURL}/backoffice/compliance/exports`);
   await expect(admin.getByRole('heading', { level: 1, name: 'Exportações ao regulador' })).toBeVisible();
   await expect(async () => {
     await admin.reload();
@@ -118,18 +119,19 @@ test('a re-run with a reason adds a version beside the first', async () => {
   await expect(runRow(admin, today, 1)).toBeVisible();
 });
 
-test('the audit chain check passes, and both screens hold at 360 px', async ({ browser }) => {
-  await admin.goto(`${baseURL}/backoffice/audit`);
+test('the audit chain check passes, and both screens hold at 360 px', async () => {
+  await openFromSidebar(admin, 'Registro de auditoria');
   await admin.getByRole('button', { name: 'Verificar a cadeia de auditoria' }).click();
   await expect(admin.getByRole('status').filter({ hasText: 'Cadeia íntegra' })).toBeVisible();
   await checkBackofficePage(admin, 'audit-chain-1366', SHOTS);
 
-  const phone = await newBackofficePage(browser, 360);
-  await signInOperator(phone, { baseURL, role: 'admin', path: 'compliance/exports' });
-  await expect(runRow(phone, today, 2)).toBeVisible();
-  await checkBackofficePage(phone, 'exports-360', SHOTS);
-  await phone.goto(`${baseURL}/backoffice/audit`);
+  // The same tab on a phone: the check again, then the exports from the drawer's menu.
+  const phone = admin;
+  await phone.setViewportSize({ width: 360, height: 900 });
   await phone.getByRole('button', { name: 'Verificar a cadeia de auditoria' }).click();
   await expect(phone.getByRole('status').filter({ hasText: 'Cadeia íntegra' })).toBeVisible();
   await checkBackofficePage(phone, 'audit-chain-360', SHOTS);
+  await openFromSidebar(phone, 'Exportações ao regulador');
+  await expect(runRow(phone, today, 2)).toBeVisible();
+  await checkBackofficePage(phone, 'exports-360', SHOTS);
 });

@@ -1,7 +1,14 @@
 import { expect, test, type Page } from './support/test';
 import { EXTRA_PORTS, type ExtraServer } from './support/servers';
 import { callApi, disableRegisterCaptcha, signedInNewPlayer } from './support/setup';
-import { BACKOFFICE_OPERATORS, pageOperatorToken, signInOperator, startBackofficeServer } from './support/backoffice';
+import {
+  BACKOFFICE_OPERATORS,
+  openFromSidebar,
+  operatorPage,
+  pageOperatorToken,
+  signInOperator,
+  startBackofficeServer,
+} from './support/backoffice';
 import {
   STATUS_BUTTON,
   changeStatus,
@@ -41,6 +48,11 @@ const PASSWORD = 'Games2026play';
 const PORT = EXTRA_PORTS.backofficeGames;
 
 let server: ExtraServer;
+/**
+ * The admin's one tab, signed in once for the file's tests (serial), which open the Games screen
+ * from the sidebar and resize it. The vendors' connections are made before it first loads.
+ */
+let admin: Page;
 
 type AuditEntry = {
   action: string;
@@ -59,7 +71,7 @@ test.describe('back-office games', () => {
   test.describe.configure({ mode: 'serial' });
   test.setTimeout(180_000);
 
-  test.beforeAll(async ({ playwright }) => {
+  test.beforeAll(async ({ browser, playwright }) => {
     test.setTimeout(240_000);
     server = await startBackofficeServer('backoffice-games', PORT, {
       roles: ['admin', 'finance'],
@@ -71,8 +83,10 @@ test.describe('back-office games', () => {
       { vassalage: 'ALV', walletModel: 'seamless' },
     ]);
     await request.dispose();
+    admin = await operatorPage(browser, { baseURL: server.baseURL, role: 'admin', width: 1366 });
   });
   test.afterAll(async () => {
+    await admin?.context().close();
     await server?.stop();
   });
 
@@ -86,8 +100,6 @@ test.describe('back-office games', () => {
     const card = player.getByRole('list', { name: 'Fornecedores' }).getByRole('button', { name: /Card Room/ });
     await expect(card).toContainText('3 jogos');
 
-    const admin = await newPage(browser, 1366);
-    await signInOperator(admin, { baseURL: server.baseURL, role: 'admin' });
     await sidebar(admin).getByRole('link', { name: 'Jogos', exact: true }).click();
     await expect(admin).toHaveURL(/\/backoffice\/games$/);
     await expect(admin.getByRole('heading', { name: 'Jogos', level: 1 })).toBeVisible();
@@ -158,11 +170,10 @@ test.describe('back-office games', () => {
       [BACKOFFICE_OPERATORS.admin.username, 'e2e: card room incident', { status: 'active' }, { status: 'maintenance' }],
       [BACKOFFICE_OPERATORS.admin.username, 'e2e: incident over', { status: 'maintenance' }, { status: 'active' }],
     ]);
-    await Promise.all([player.context().close(), admin.context().close()]);
+    await player.context().close();
   });
 
   test('an admin moves a vendor down the lobby and takes its hot flag off; the lobby follows, audited (1366 px)', async ({
-    browser,
     request,
   }) => {
     const liveLane = async () => {
@@ -174,8 +185,8 @@ test.describe('back-office games', () => {
     };
     expect((await liveLane()).map((c) => c.vassalage)).toEqual(['SBX', 'ALV']);
 
-    const admin = await newPage(browser, 1366);
-    await signInOperator(admin, { baseURL: server.baseURL, role: 'admin', path: 'games' });
+    await admin.setViewportSize({ width: 1366, height: 900 });
+    await openFromSidebar(admin, 'Jogos', { exact: true });
     const row = rowOf(admin, vendorsTable(admin), 'Sandbox Seamless');
     await row.getByRole('button', { name: 'Editar a posição de Sandbox Seamless no lobby' }).click();
     const dialog = admin.getByRole('dialog', { name: 'Sandbox Seamless no lobby' });
@@ -225,15 +236,14 @@ test.describe('back-office games', () => {
       ['e2e: live vendor first', 9999, false],
     ]);
     expect(entries[0]!.before.isHot).toBe(true);
-    await admin.context().close();
   });
 
   test("an admin opens a vendor's games from its row and from the URL, and puts one game in maintenance (1024 px)", async ({
     browser,
     request,
   }) => {
-    const admin = await newPage(browser, 1024, 768);
-    await signInOperator(admin, { baseURL: server.baseURL, role: 'admin', path: 'games' });
+    await admin.setViewportSize({ width: 1024, height: 768 });
+    await openFromSidebar(admin, 'Jogos', { exact: true });
     // From the vendor's name: the URL names the vendor and focus moves to its games.
     await rowOf(admin, vendorsTable(admin), 'Card Room').getByRole('link', { name: 'Card Room', exact: true }).click();
     await expect(admin).toHaveURL(/\/backoffice\/games\?vendor=CRD$/);
@@ -322,7 +332,7 @@ test.describe('back-office games', () => {
     expect(changed.list.map((e) => [e.reason, e.before, e.after])).toMatchObject([
       ['e2e: high-stakes week', { rtpBps: 9550 }, { minBetMinor: '250', rtpBps: 9650 }],
     ]);
-    await Promise.all([player.context().close(), admin.context().close()]);
+    await player.context().close();
   });
 
   test('a finance operator sees vendors and games read-only (1366, 1024 and 390 px)', async ({ browser, request }) => {
@@ -367,12 +377,11 @@ test.describe('back-office games', () => {
   });
 
   test('an admin connects a vendor, then edits its timeout without the secret: the fingerprint stays (1366 and 1024 px)', async ({
-    browser,
     request,
   }) => {
     const SECRET = 'e2e-nova-lotto-shared-secret-2026';
-    const admin = await newPage(browser, 1366);
-    await signInOperator(admin, { baseURL: server.baseURL, role: 'admin', path: 'games' });
+    await admin.setViewportSize({ width: 1366, height: 900 });
+    await openFromSidebar(admin, 'Jogos', { exact: true });
     await admin.getByRole('tab', { name: 'Conexões' }).click();
     await expect(admin).toHaveURL(/\/backoffice\/games\?view=adapters$/);
     const table = admin.getByRole('table', { name: 'Conexões dos fornecedores' });
@@ -442,15 +451,16 @@ test.describe('back-office games', () => {
     await admin.setViewportSize({ width: 1024, height: 768 });
     await expectTablesFit(admin, 'adapters-admin-1024');
     await check(admin, 'adapters-admin-1024');
-    await admin.context().close();
   });
 
   test("an admin sets the dice game's maximum stake: the player's game stops there and the server refuses more (1024 and 1366 px)", async ({
     browser,
     request,
   }) => {
-    const admin = await newPage(browser, 1024, 768);
-    await signInOperator(admin, { baseURL: server.baseURL, role: 'admin', path: 'games?view=inhouse' });
+    await admin.setViewportSize({ width: 1024, height: 768 });
+    await openFromSidebar(admin, 'Jogos', { exact: true });
+    await admin.getByRole('tab', { name: 'Jogos da casa' }).click();
+    await expect(admin).toHaveURL(/\/backoffice\/games\?view=inhouse$/);
     const table = admin.getByRole('table', { name: 'Jogos da casa' });
     const dice = rowOf(admin, table, 'Provable Dice');
     await expect(dice.getByRole('cell', { name: /^99,00\s*%$/ })).toBeVisible();
@@ -502,6 +512,6 @@ test.describe('back-office games', () => {
     });
     expect(refused.status()).toBe(400);
     expect(((await refused.json()) as { errorCode: string }).errorCode).toBe('STAKE_INVALID');
-    await Promise.all([player.context().close(), admin.context().close()]);
+    await player.context().close();
   });
 });

@@ -71,7 +71,8 @@ test.beforeAll(async ({ browser }) => {
   finance = await newBackofficePage(browser, 1366);
   await signInOperator(finance, { baseURL, role: 'finance' });
   admin = await newBackofficePage(browser, 1366);
-  await signInOperator(admin, { baseURL, role: 'admin' });
+  // On the games screen, where the first test starts.
+  await signInOperator(admin, { baseURL, role: 'admin', path: 'lottery/games' });
   playerContext = await memberContext(browser, 1366);
 });
 
@@ -178,7 +179,7 @@ test('the games screen shows the house edges; a limit and a multiplier changed w
   const ops = await opsApi(request);
   const games = await callApi<OpsGame[]>(ops, 'GET', '/ops/lottery/games');
   const north = games.find((g) => g.code === 'VN-MB')!;
-  await admin.goto(`${baseURL}/backoffice/lottery/games`);
+  await expect(admin).toHaveURL(/\/backoffice\/lottery\/games$/);
   const row = admin.locator('tr[data-game-code="VN-MB"]');
   const edges = row.getByRole('list', { name: `Vantagens da casa de ${north.name}` });
   // A bet type shows by its name ("Xiên 4"), its code in the title.

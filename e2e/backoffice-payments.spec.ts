@@ -1,10 +1,18 @@
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from './support/test';
 import { EXTRA_PORTS, ROOT, type ExtraServer } from './support/servers';
-import { type Api, callApi, disableRegisterCaptcha, fieldLabel, signedInNewPlayer } from './support/setup';
+import {
+  type Api,
+  callApi,
+  disableRegisterCaptcha,
+  fieldLabel,
+  registerThroughApi,
+  signedInNewPlayer,
+} from './support/setup';
 import {
   BACKOFFICE_OPERATORS,
-  signInOperator,
+  openFromSidebar,
+  operatorPage,
   startBackofficeServer,
   type BackofficeRole,
   checkBackofficePage,
@@ -41,6 +49,8 @@ const PAYEE = 'Maria Clara Souza';
 const PORT = EXTRA_PORTS.backofficePayments;
 
 let server: ExtraServer;
+/** The finance operator's one tab, signed in once for the file's tests (serial), resized per test. */
+let financeTab: Page;
 
 type AuditEntry = {
   action: string;
@@ -52,23 +62,31 @@ type AuditEntry = {
 };
 type PlayerChannel = { id: string; name: string; type: string; method: string; min: string; minMinor: string };
 
-/** A new player through the site's registration form; returns the page (signed in) and its API access. */
+/** A new player, signed in on a page of the site; returns the page and its API access. */
 async function registerPlayer(browser: Browser, request: APIRequestContext): Promise<{ page: Page; api: Api }> {
   const page = await newPage(browser, 1366);
   const { token } = await signedInNewPlayer(page, server.baseURL, { prefix: 'p', password: PASSWORD });
   return { page, api: { request, baseURL: server.baseURL, token } };
 }
 
-async function openPayments(browser: Browser, role: BackofficeRole, width: number, height = 900): Promise<Page> {
-  const page = await newPage(browser, width, height);
-  await signInOperator(page, { baseURL: server.baseURL, role });
-  await page
-    .getByRole('navigation', { name: 'Back office' })
-    .getByRole('link', { name: 'Pagamentos', exact: true })
-    .click();
+/** A new player's API access only, for a test that reads what the player gets without a page. */
+async function registerPlayerApi(request: APIRequestContext): Promise<Api> {
+  const { token } = await registerThroughApi(request, server.baseURL, { prefix: 'p', password: PASSWORD });
+  return { request, baseURL: server.baseURL, token };
+}
+
+/** The Payments screen from the sidebar, on `page` at this size. */
+async function showPayments(page: Page, width: number, height = 900): Promise<Page> {
+  await page.setViewportSize({ width, height });
+  await openFromSidebar(page, 'Pagamentos', { exact: true });
   await expect(page).toHaveURL(/\/backoffice\/payments$/);
   await expect(page.getByRole('heading', { name: 'Pagamentos', level: 1 })).toBeVisible();
   return page;
+}
+
+/** A new tab signed in as `role`, on the Payments screen. */
+async function openPayments(browser: Browser, role: BackofficeRole, width: number, height = 900): Promise<Page> {
+  return showPayments(await operatorPage(browser, { baseURL: server.baseURL, role, width, height }), width, height);
 }
 
 function channelsTable(page: Page): Locator {
@@ -112,7 +130,7 @@ test.describe('back-office payments', () => {
   test.describe.configure({ mode: 'serial' });
   test.setTimeout(180_000);
 
-  test.beforeAll(async () => {
+  test.beforeAll(async ({ browser }) => {
     test.setTimeout(240_000);
     server = await startBackofficeServer('backoffice-payments', PORT, {
       roles: ['admin', 'finance', 'support'],
@@ -120,8 +138,10 @@ test.describe('back-office payments', () => {
         disableRegisterCaptcha(dataDir);
       },
     });
+    financeTab = await operatorPage(browser, { baseURL: server.baseURL, role: 'finance', width: 1366 });
   });
   test.afterAll(async () => {
+    await financeTab?.context().close();
     await server?.stop();
   });
 
@@ -130,7 +150,7 @@ test.describe('back-office payments', () => {
     request,
   }) => {
     const player = await registerPlayer(browser, request);
-    const finance = await openPayments(browser, 'finance', 1366);
+    const finance = await showPayments(financeTab, 1366);
     const bank = rowOf(finance, 'Transferência bancária');
     await expect(bank.getByRole('cell', { name: /R\$\s*10,00 a R\$\s*50\.000,00/ })).toBeVisible();
     await expect(bank.getByRole('cell', { name: 'Ativo', exact: true })).toBeVisible();
@@ -183,19 +203,18 @@ test.describe('back-office payments', () => {
     expect(entries.map((e) => [e.actorName, e.reason, e.before?.minMinor, e.after?.minMinor])).toEqual([
       [BACKOFFICE_OPERATORS.finance.username, 'e2e: raise the bank transfer minimum', '1000', '2550'],
     ]);
-    await Promise.all([player.page.context().close(), finance.context().close()]);
+    await player.page.context().close();
   });
 
   test('a finance operator disables Sandbox Pay and enables it again, and creates a channel choosing its payment method (1024 px)', async ({
-    browser,
     request,
   }) => {
-    const player = await registerPlayer(browser, request);
+    const player = { api: await registerPlayerApi(request) };
     const playerChannels = async () =>
       (await callApi<PlayerChannel[]>(player.api, 'GET', '/wps/deposit/channels')).map((c) => c.name);
     expect(await playerChannels()).toContain('Sandbox Pay');
 
-    const finance = await openPayments(browser, 'finance', 1024, 768);
+    const finance = await showPayments(financeTab, 1024, 768);
     const sandbox = rowOf(finance, 'Sandbox Pay');
     await sandbox.getByRole('button', { name: 'Desativar Sandbox Pay', exact: true }).click();
     const disable = finance.getByRole('dialog', { name: 'Desativar Sandbox Pay?' });
@@ -259,14 +278,12 @@ test.describe('back-office payments', () => {
       (c) => c.name === 'Banco Reserva',
     );
     expect(created).toMatchObject({ type: 'manual_bank', method: 'bank_transfer', minMinor: '5000' });
-    await Promise.all([player.page.context().close(), finance.context().close()]);
   });
 
   test("the withdrawal rules form changes the minimum and the daily count: the player's withdrawal info follows (1366 px)", async ({
-    browser,
     request,
   }) => {
-    const player = await registerPlayer(browser, request);
+    const player = { api: await registerPlayerApi(request) };
     const before = await callApi<{ minAmount: string; dailyCountLimit: number }>(
       player.api,
       'GET',
@@ -274,7 +291,7 @@ test.describe('back-office payments', () => {
     );
     expect(before).toMatchObject({ minAmount: '10.00', dailyCountLimit: 5 });
 
-    const finance = await openPayments(browser, 'finance', 1366);
+    const finance = await showPayments(financeTab, 1366);
     const rules = finance.getByRole('definition');
     await expect(rules).toHaveText([
       /R\$\s*10,00/,
@@ -319,7 +336,6 @@ test.describe('back-office payments', () => {
         e.after?.dailyCountLimit,
       ]),
     ).toEqual([[BACKOFFICE_OPERATORS.finance.username, 'e2e: fewer, larger payouts', '1000', '2000', 2]]);
-    await Promise.all([player.page.context().close(), finance.context().close()]);
   });
 
   test("an admin adds a bank and disables Nubank: the player's bind-bank form follows, and the audit log has it (1366 px)", async ({
@@ -421,11 +437,13 @@ test.describe('back-office payments', () => {
     browser,
     request,
   }) => {
+    // One support tab, resized from 1366 to 1024 px.
+    const support = await openPayments(browser, 'support', 1366, 900);
     for (const [width, height] of [
       [1366, 900],
       [1024, 768],
     ] as const) {
-      const support = await openPayments(browser, 'support', width, height);
+      await support.setViewportSize({ width, height });
       await expect(support.getByRole('note')).toHaveText(
         'Sua função só consulta os pagamentos: alterar canais, bancos e regras de saque é para funções que podem editá-los.',
       );
@@ -438,8 +456,8 @@ test.describe('back-office payments', () => {
         await expect(support.getByRole('button', { name: label })).toHaveCount(0);
       await expectTablesFit(support, `payments-support-${width}`);
       await check(support, `payments-support-${width}`);
-      await support.context().close();
     }
+    await support.context().close();
 
     const token = await operatorLogin(
       request,
@@ -482,8 +500,8 @@ test.describe('back-office payments', () => {
     }
 
     // A phone: the page does not scroll sideways, the table scrolls in its own region, and a row's actions work.
-    const finance = await newPage(browser, 390, 800);
-    await signInOperator(finance, { baseURL: server.baseURL, role: 'finance', path: 'payments' });
+    const finance = financeTab;
+    await finance.setViewportSize({ width: 390, height: 800 });
     await expect(rowOf(finance, 'Transferência bancária')).toBeVisible();
     await check(finance, 'payments-finance-390');
     await rowOf(finance, 'Transferência bancária')
@@ -494,6 +512,5 @@ test.describe('back-office payments', () => {
     await check(finance, 'channel-dialog-390');
     await dialog.getByRole('button', { name: 'Cancelar' }).click();
     await expect(dialog).toBeHidden();
-    await finance.context().close();
   });
 });

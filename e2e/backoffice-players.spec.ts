@@ -6,7 +6,8 @@ import { operatorLogin } from './support/operators';
 import {
   BACKOFFICE_OPERATORS,
   pageOperatorToken,
-  signInOperator,
+  openFromSidebar,
+  operatorPage,
   startBackofficeServer,
   checkBackofficePage,
   newBackofficePage as newPage,
@@ -30,6 +31,12 @@ const check = (page: Page, name: string): Promise<void> => checkBackofficePage(p
 const PASSWORD = 'Player2026pass';
 
 let server: ExtraServer;
+/**
+ * The finance operator's and the admin's tabs, each signed in once for the file's tests (serial),
+ * which move between screens by the sidebar and resize them.
+ */
+let financeTab: Page;
+let adminTab: Page;
 
 /** A 2×2 PNG (a real one: the server reads its header). */
 const PNG_2X2 = Buffer.from(
@@ -42,17 +49,23 @@ async function registerPlayer(page: Page, baseURL: string): Promise<string> {
 }
 
 test.describe('back-office players and four-eyes adjustments', () => {
+  test.describe.configure({ mode: 'serial' });
   test.setTimeout(240_000);
 
-  test.beforeAll(async () => {
+  test.beforeAll(async ({ browser }) => {
     test.setTimeout(180_000);
     server = await startBackofficeServer('backoffice-players', EXTRA_PORTS.backofficePlayers, {
       roles: ['finance', 'admin'],
       configure: disableRegisterCaptcha,
     });
+    [financeTab, adminTab] = await Promise.all([
+      operatorPage(browser, { baseURL: server.baseURL, role: 'finance', width: 1366 }),
+      operatorPage(browser, { baseURL: server.baseURL, role: 'admin', width: 1024 }),
+    ]);
   });
 
   test.afterAll(async () => {
+    await Promise.all([financeTab?.context().close(), adminTab?.context().close()]);
     await server?.stop();
   });
 
@@ -64,9 +77,10 @@ test.describe('back-office players and four-eyes adjustments', () => {
     const username = await registerPlayer(player, server.baseURL);
     const playerToken = (await player.evaluate(() => window.sessionStorage.getItem('token'))) as string;
 
+    const finance = financeTab;
+    const admin = adminTab;
     // Finance finds the player by the start of the username, in capitals.
-    const finance = await newPage(browser, 1366);
-    await signInOperator(finance, { baseURL: server.baseURL, role: 'finance', path: 'players' });
+    await openFromSidebar(finance, 'Jogadores', { exact: true });
     await finance.getByLabel('Buscar por').selectOption('username');
     await finance.getByLabel('Termo de busca').fill(username.slice(0, -2).toUpperCase());
     await finance.getByRole('button', { name: 'Buscar', exact: true }).click();
@@ -92,14 +106,13 @@ test.describe('back-office players and four-eyes adjustments', () => {
     // Not posted yet; the requester cannot decide their own request.
     await player.reload();
     await expect(player.getByTestId('header-balance')).toHaveText(/R\$\s*0,00/);
-    await finance.goto(`${server.baseURL}/backoffice/adjustments`);
+    await openFromSidebar(finance, 'Ajustes a aprovar');
     const financeRow = finance.getByRole('row').filter({ has: finance.getByRole('rowheader', { name: username }) });
     await expect(financeRow.getByText('Sua solicitação: outro operador decide')).toBeVisible();
     await expect(financeRow.getByRole('button', { name: /Aprovar/ })).toHaveCount(0);
 
     // An admin approves it, at 1024 px.
-    const admin = await newPage(browser, 1024);
-    await signInOperator(admin, { baseURL: server.baseURL, role: 'admin', path: 'adjustments' });
+    await openFromSidebar(admin, 'Ajustes a aprovar');
     const row = admin.getByRole('row').filter({ has: admin.getByRole('rowheader', { name: username }) });
     await expect(row.getByRole('cell', { name: 'bo.finance' })).toBeVisible();
     await check(admin, 'adjustments-1024');
@@ -119,6 +132,8 @@ test.describe('back-office players and four-eyes adjustments', () => {
       `/ops/players?key=username&q=${username}`,
     );
     const memberId = search.list[0]!.memberId;
+    // By its address, as a link shared with the admin: a fresh load, which also leaves this tab no
+    // cached adjustments list for the next test's new request.
     await admin.goto(`${server.baseURL}/backoffice/players/${memberId}`);
     await admin.getByRole('tab', { name: 'Saldos' }).click();
     await expect(admin.getByTestId('balance-player_main')).toHaveText(/R\$\s*1\.500,00/);
@@ -167,7 +182,6 @@ test.describe('back-office players and four-eyes adjustments', () => {
   });
 
   test("a finance operator's second credit that passes the 24-hour total waits for another operator", async ({
-    browser,
     request,
   }) => {
     // Data through the API: a player, and a first credit of R$ 1.500,00 that bo.finance asked and
@@ -194,8 +208,14 @@ test.describe('back-office players and four-eyes adjustments', () => {
     await callApi(admin, 'POST', `/ops/adjustments/${first.id}/approve`, { reason: 'ticket checked' });
 
     // The second credit, R$ 1.000,00 in the back office: within one request, past the player's total.
-    const financePage = await newPage(browser, 1366);
-    await signInOperator(financePage, { baseURL: server.baseURL, role: 'finance', path: `players/${memberId}` });
+    // Finance finds the player as in the first test: the sidebar, the search, the player's link.
+    const financePage = financeTab;
+    await openFromSidebar(financePage, 'Jogadores', { exact: true });
+    await financePage.getByLabel('Buscar por').selectOption('username');
+    await financePage.getByLabel('Termo de busca').fill(username);
+    await financePage.getByRole('button', { name: 'Buscar', exact: true }).click();
+    await financePage.getByRole('link', { name: username }).click();
+    await expect(financePage.getByRole('heading', { level: 1, name: new RegExp(username) })).toBeVisible();
     await financePage.getByRole('button', { name: 'Ajustar saldo' }).click();
     const dialog = financePage.getByRole('dialog', { name: 'Ajustar saldo' });
     await dialog.getByLabel('Crédito').check();
@@ -206,8 +226,9 @@ test.describe('back-office players and four-eyes adjustments', () => {
     await expect(financePage.getByText('Ajuste aguardando a aprovação de outro operador.')).toBeVisible();
 
     // An admin sees why it waits on the adjustments screen and approves it.
-    const adminPage = await newPage(browser, 1366);
-    await signInOperator(adminPage, { baseURL: server.baseURL, role: 'admin', path: 'adjustments' });
+    const adminPage = adminTab;
+    await adminPage.setViewportSize({ width: 1366, height: 900 });
+    await openFromSidebar(adminPage, 'Ajustes a aprovar');
     const row = adminPage.getByRole('row').filter({ has: adminPage.getByRole('rowheader', { name: username }) });
     await expect(row.getByText('Passa o total de 24 horas do jogador')).toBeVisible();
     await row.getByRole('button', { name: new RegExp(`^Aprovar o ajuste \\d+ de ${username}$`) }).click();
@@ -245,12 +266,10 @@ test.describe('back-office players and four-eyes adjustments', () => {
     expect(sent.status()).toBe(200);
 
     // Finance reads players but may not write to them: the feedback opens read-only.
-    const finance = await newPage(browser, 1024);
-    await signInOperator(finance, { baseURL: server.baseURL, role: 'finance' });
-    await finance
-      .getByRole('navigation', { name: 'Back office' })
-      .getByRole('link', { name: 'Feedback', exact: true })
-      .click();
+    const finance = financeTab;
+    const admin = adminTab;
+    await finance.setViewportSize({ width: 1024, height: 900 });
+    await openFromSidebar(finance, 'Feedback', { exact: true });
     await expect(finance.getByRole('heading', { level: 1, name: 'Feedback' })).toBeVisible();
     await finance.getByRole('button', { name: `Abrir o feedback ${feedback.id} de ${username}` }).click();
     const readOnly = finance.getByRole('dialog', { name: `Feedback ${feedback.id} de ${username}` });
@@ -258,8 +277,7 @@ test.describe('back-office players and four-eyes adjustments', () => {
     await expect(readOnly.getByText('Seu perfil pode ler o feedback, mas não responder.')).toBeVisible();
     await check(finance, 'feedback-finance-1024');
 
-    const admin = await newPage(browser, 1366);
-    await signInOperator(admin, { baseURL: server.baseURL, role: 'admin', path: 'feedback' });
+    await openFromSidebar(admin, 'Feedback', { exact: true });
     await expect(admin.getByRole('row', { name: new RegExp(`Meu saque de ontem`) })).toBeVisible();
     await check(admin, 'feedback-list-1366');
     await admin.getByRole('button', { name: `Responder o feedback ${feedback.id} de ${username}` }).click();

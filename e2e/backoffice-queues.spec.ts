@@ -1,13 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
-import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from './support/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from './support/test';
 import { encryptPayload } from '../packages/shared/src/payload-crypto';
 import { EXTRA_PORTS, ROOT, type ExtraServer } from './support/servers';
 import { type Api, callApi, disableRegisterCaptcha, registerThroughApi } from './support/setup';
 import {
   BACKOFFICE_OPERATORS,
   pageOperatorToken,
+  operatorPage,
   signInOperator,
   startBackofficeServer,
   checkBackofficePage,
@@ -58,6 +59,13 @@ const DEAD_VENDOR = {
 };
 
 let server: ExtraServer;
+/**
+ * The finance operator's one tab, signed in once for the file's tests, which open each queue from
+ * the sidebar. Every test's orders are made through the API before it opens the queue; a queue
+ * refetches on the way in when a decision made it stale while another view was shown, else the
+ * test reloads the tab first.
+ */
+let finance: Page;
 /** The finance operator's API token, for the set-up calls made beside the browser. */
 let financeToken: string;
 /** The admin's API token: reads the audit log. */
@@ -91,12 +99,9 @@ function orderRow(page: Page, id: string) {
 }
 
 /** Register a player on the site (captcha off on this server); returns their account name and token. */
-async function registerPlayer(browser: Browser): Promise<{ username: string; token: string }> {
+function registerPlayer(request: APIRequestContext): Promise<{ username: string; token: string }> {
   // Only the account is needed: registered through the API, with no page to render.
-  const context = await browser.newContext();
-  const player = await registerThroughApi(context.request, server.baseURL, { prefix: 'q', password: PASSWORD });
-  await context.close();
-  return player;
+  return registerThroughApi(request, server.baseURL, { prefix: 'q', password: PASSWORD });
 }
 
 function playerApi(request: APIRequestContext, token: string): Api {
@@ -182,13 +187,14 @@ test.describe('back-office money queues', () => {
   test.describe.configure({ mode: 'serial' });
   test.setTimeout(240_000);
 
-  test.beforeAll(async ({ request }) => {
+  test.beforeAll(async ({ browser, request }) => {
     test.setTimeout(240_000);
     server = await startBackofficeServer('backoffice-queues', PORT, {
       roles: ['finance', 'support', 'admin'],
       configure: disableRegisterCaptcha,
       env: DEAD_VENDOR,
     });
+    finance = await operatorPage(browser, { baseURL: server.baseURL, role: 'finance', width: 1366 });
     const { username, password } = BACKOFFICE_OPERATORS.finance;
     financeToken = await operatorLogin(request, server.baseURL, username, password);
     adminToken = await operatorLogin(
@@ -199,20 +205,20 @@ test.describe('back-office money queues', () => {
     );
   });
   test.afterAll(async () => {
+    await finance?.context().close();
     await server?.stop();
   });
 
   test('finance rejects a pending bank deposit with a reason; the player’s order is failed; another is confirmed with who paid (1366 and 1024 px)', async ({
-    browser,
     request,
   }) => {
-    const player = await registerPlayer(browser);
+    const player = await registerPlayer(request);
     const a = playerApi(request, player.token);
     const refused = await placeDeposit(a, '75');
     const waiting = await placeDeposit(a, '40.50');
 
-    const page = await newPage(browser, 1366);
-    await signInOperator(page, { baseURL: server.baseURL, role: 'finance' });
+    const page = finance;
+    await page.setViewportSize({ width: 1366, height: 900 });
     await sidebar(page).getByRole('link', { name: 'Depósitos' }).click();
     await expect(page).toHaveURL(/\/backoffice\/queues\/deposits$/);
     await expect(page.getByRole('heading', { name: 'Depósitos', level: 1 })).toBeVisible();
@@ -296,15 +302,13 @@ test.describe('back-office money queues', () => {
     expect((await callApi<{ sumBalanceMinor: string }>(a, 'GET', '/wps/v2/wallets/balance')).sumBalanceMinor).toBe(
       '4050',
     );
-    await page.context().close();
   });
 
   test('with the keyboard, finance selects two pending bank deposits and rejects both with one reason; gateway and credited orders cannot be selected', async ({
-    browser,
     request,
   }) => {
-    const first = await registerPlayer(browser);
-    const second = await registerPlayer(browser);
+    const first = await registerPlayer(request);
+    const second = await registerPlayer(request);
     const a = playerApi(request, first.token);
     const b = playerApi(request, second.token);
     const one = await placeDeposit(a, '31');
@@ -320,8 +324,12 @@ test.describe('back-office money queues', () => {
       financeToken,
     );
 
-    const page = await newPage(browser, 1366);
-    await signInOperator(page, { baseURL: server.baseURL, role: 'finance' });
+    const page = finance;
+    await page.setViewportSize({ width: 1366, height: 900 });
+    // The previous test's last decision refetched the pending queue a moment ago, and the back office
+    // keeps a list 30 s before asking again (lib/query-client.ts): a reload shows the orders made
+    // above, as finance's refresh would.
+    await page.reload();
     await sidebar(page).getByRole('link', { name: 'Depósitos' }).click();
     await expect(orderRow(page, kept.id)).toBeVisible();
     const bar = page.getByRole('region', { name: 'Ações para as linhas selecionadas' });
@@ -417,16 +425,14 @@ test.describe('back-office money queues', () => {
     const barBox = await bar.boundingBox();
     expect(barBox && barBox.x >= 0 && barBox.x + barBox.width <= 390, 'the bulk bar fits at 390 px').toBe(true);
     await check(page, 'deposits-selected-390');
-    await page.context().close();
   });
 
   test('finance asks the vendor about two selected pending transfers at once; each ask is audited', async ({
-    browser,
     request,
   }) => {
     const transfers: { id: string; account: string }[] = [];
     for (const amount of ['10', '25']) {
-      const player = await registerPlayer(browser);
+      const player = await registerPlayer(request);
       const a = playerApi(request, player.token);
       const deposit = await placeDeposit(a, '60');
       await callApi(
@@ -451,8 +457,8 @@ test.describe('back-office money queues', () => {
       transfers.push({ id: moved.transfers[0]!.id, account: player.username });
     }
 
-    const page = await newPage(browser, 1366);
-    await signInOperator(page, { baseURL: server.baseURL, role: 'finance' });
+    const page = finance;
+    await page.setViewportSize({ width: 1366, height: 900 });
     await sidebar(page).getByRole('link', { name: 'Transferências de fornecedor' }).click();
     await expect(page.getByRole('heading', { name: 'Transferências de fornecedor', level: 1 })).toBeVisible();
     for (const { id } of transfers)
@@ -480,21 +486,19 @@ test.describe('back-office money queues', () => {
         ['vendor_transfer.check', 'players asked where the money went', 'pending'],
       ]);
     }
-    await page.context().close();
   });
 
   test('finance approves a pending withdrawal, paying to the account the row shows; the player sees it approved (1024 and 1366 px)', async ({
-    browser,
     request,
   }) => {
-    const player = await registerPlayer(browser);
+    const player = await registerPlayer(request);
     const a = playerApi(request, player.token);
     await fundPlayer(a, '300');
     const withdrawal = await requestWithdrawal(a, '120');
     expect(withdrawal.status).toBe('pending');
 
-    const page = await newPage(browser, 1024);
-    await signInOperator(page, { baseURL: server.baseURL, role: 'finance' });
+    const page = finance;
+    await page.setViewportSize({ width: 1024, height: 900 });
     await sidebar(page).getByRole('link', { name: 'Saques' }).click();
     await expect(page).toHaveURL(/\/backoffice\/queues\/withdrawals$/);
     await expect(page.getByRole('heading', { name: 'Saques', level: 1 })).toBeVisible();
@@ -529,14 +533,12 @@ test.describe('back-office money queues', () => {
     await page.getByLabel('Situação').selectOption('approved');
     await expect(orderRow(page, withdrawal.id).getByText('Aprovado', { exact: true })).toBeVisible();
     await expect(orderRow(page, withdrawal.id).getByRole('button')).toHaveCount(0);
-    await page.context().close();
   });
 
   test('finance views the proof image of a disputed withdrawal and resolves the dispute with a note', async ({
-    browser,
     request,
   }) => {
-    const player = await registerPlayer(browser);
+    const player = await registerPlayer(request);
     const a = playerApi(request, player.token);
     await fundPlayer(a, '90');
     const withdrawal = await requestWithdrawal(a, '40');
@@ -547,8 +549,8 @@ test.describe('back-office money queues', () => {
     });
     expect(upload.ok(), await upload.text()).toBe(true);
 
-    const page = await newPage(browser, 1366);
-    await signInOperator(page, { baseURL: server.baseURL, role: 'finance' });
+    const page = finance;
+    await page.setViewportSize({ width: 1366, height: 900 });
     await sidebar(page).getByRole('link', { name: 'Saques' }).click();
     await page.getByLabel('Situação').selectOption('disputed');
     await expect(page).toHaveURL(/[?&]status=disputed/);
@@ -599,14 +601,13 @@ test.describe('back-office money queues', () => {
     await expect(page.getByText(`Disputa do saque ${withdrawal.id} resolvida.`)).toBeVisible();
     await expect(orderRow(page, withdrawal.id)).toHaveCount(0);
     expect(await playerWithdrawal(a, withdrawal.id)).toMatchObject({ status: 'completed' });
-    await page.context().close();
   });
 
   test('a support operator reads the withdrawal queue without decision buttons, and the server refuses their approval', async ({
     browser,
     request,
   }) => {
-    const player = await registerPlayer(browser);
+    const player = await registerPlayer(request);
     const a = playerApi(request, player.token);
     await fundPlayer(a, '100');
     const withdrawal = await requestWithdrawal(a, '60');
@@ -642,17 +643,14 @@ test.describe('back-office money queues', () => {
     await page.context().close();
   });
 
-  test('on a phone (390 px) the filters wrap and the approve action is in view and works', async ({
-    browser,
-    request,
-  }) => {
-    const player = await registerPlayer(browser);
+  test('on a phone (390 px) the filters wrap and the approve action is in view and works', async ({ request }) => {
+    const player = await registerPlayer(request);
     const a = playerApi(request, player.token);
     await fundPlayer(a, '80');
     const withdrawal = await requestWithdrawal(a, '25');
 
-    const page = await newPage(browser, 390);
-    await signInOperator(page, { baseURL: server.baseURL, role: 'finance' });
+    const page = finance;
+    await page.setViewportSize({ width: 390, height: 900 });
     await page.getByRole('button', { name: 'Menu', exact: true }).click();
     await sidebar(page).getByRole('link', { name: 'Saques' }).click();
     await expect(page.getByRole('heading', { name: 'Saques', level: 1 })).toBeVisible();
@@ -676,6 +674,5 @@ test.describe('back-office money queues', () => {
     await expect(dialog).toBeHidden();
     await expect(orderRow(page, withdrawal.id)).toHaveCount(0);
     expect(await playerWithdrawal(a, withdrawal.id)).toMatchObject({ status: 'approved' });
-    await page.context().close();
   });
 });

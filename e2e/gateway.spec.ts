@@ -4,7 +4,14 @@ import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from './support/test';
 import { signedHeaders } from '../apps/vendor-sandbox/src/signature';
 import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, startServer, type ExtraServer } from './support/servers';
-import { type Api, callApi, createFinanceOperator, disableRegisterCaptcha, signedInNewPlayer } from './support/setup';
+import {
+  type Api,
+  callApi,
+  createFinanceOperator,
+  disableRegisterCaptcha,
+  registerThroughApi,
+  signedInNewPlayer,
+} from './support/setup';
 import { operatorLogin } from './support/operators';
 import { BACKOFFICE_OPERATORS, createBackofficeOperators, signInOperator } from './support/backoffice';
 import { depositConfirmed } from './support/vendors';
@@ -180,12 +187,10 @@ test.describe('vendor gateway', () => {
 
   test('a transfer the vendor did not answer waits in the back office queue; asking the vendor is recorded; the status check settles it', async ({
     page,
-    browser,
     request,
   }) => {
-    const player = await browser.newPage();
-    const token = await register(player, server.baseURL);
-    await player.close();
+    // Only the player's token is needed here: registered through the API, with no page to render.
+    const { token } = await registerThroughApi(request, server.baseURL, { prefix: 'g', password: PASSWORD });
     const a = { request, baseURL: server.baseURL, token };
     await deposit(a, '40');
     const account = (await callApi<{ account: string }>(a, 'GET', '/wps/member/info')).account;

@@ -329,17 +329,19 @@ test('my tickets show twenty at a time, and "Ver mais" reads the next page', asy
 test('every lottery page renders at both widths, axe-clean, and an unknown game is a clear message', async ({
   page,
 }) => {
-  for (const viewport of VIEWPORTS) {
-    await page.setViewportSize(viewport);
-    for (const [url, heading] of [
-      ['/lottery', 'Loteria'],
-      ['/elott', 'Loteria'],
-      ['/vnlottery', 'Loteria vietnamita'],
-      ['/seaLottery', 'Loteria do Sudeste Asiático'],
-      ['/vnlottery?gameCode=VN-MB', 'Loteria vietnamita'],
-      ['/seaLottery?gameCode=SEA-N5', 'Loteria do Sudeste Asiático'],
-    ] as const) {
-      await page.goto(`${server.baseURL}${url}`);
+  // Each page is loaded once and checked at both widths, resized in place.
+  await page.setViewportSize(VIEWPORTS[0]);
+  for (const [url, heading] of [
+    ['/lottery', 'Loteria'],
+    ['/elott', 'Loteria'],
+    ['/vnlottery', 'Loteria vietnamita'],
+    ['/seaLottery', 'Loteria do Sudeste Asiático'],
+    ['/vnlottery?gameCode=VN-MB', 'Loteria vietnamita'],
+    ['/seaLottery?gameCode=SEA-N5', 'Loteria do Sudeste Asiático'],
+  ] as const) {
+    await page.goto(`${server.baseURL}${url}`);
+    for (const viewport of VIEWPORTS) {
+      await page.setViewportSize(viewport);
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
       await expect(page.getByTestId('lottery-game-card').first()).toBeVisible();
       if (url.includes('gameCode')) await expect(page.getByTestId('lottery-game')).toBeVisible();
@@ -352,12 +354,17 @@ test('every lottery page renders at both widths, axe-clean, and an unknown game 
         await expect(page.getByRole('contentinfo')).toHaveCount(0);
       } else if (viewport.width >= 768) {
         // The page's content stops short of the fixed right bar: nothing of it sits underneath.
-        const bar = await page.locator('.right-bar').boundingBox();
-        const main = await page.locator('#main-content').boundingBox();
-        expect(
-          bar && main && main.x + main.width <= bar.x,
-          `${url}: content ${JSON.stringify(main)} under the right bar ${JSON.stringify(bar)}`,
-        ).toBe(true);
+        // Polled: right after the resize the layout may still be settling.
+        await expect
+          .poll(
+            async () => {
+              const bar = await page.locator('.right-bar').boundingBox();
+              const main = await page.locator('#main-content').boundingBox();
+              return bar && main ? main.x + main.width - bar.x : Number.POSITIVE_INFINITY;
+            },
+            { message: `${url}: content under the right bar` },
+          )
+          .toBeLessThanOrEqual(0);
       }
       await expectNoSeriousA11yViolations(page, `${url} ${viewport.width}`);
       await saveScreenshot(page, {
@@ -365,25 +372,33 @@ test('every lottery page renders at both widths, axe-clean, and an unknown game 
         fullPage: true,
       });
     }
-    // The Vietnamese lobby lists the three regions.
-    await page.goto(`${server.baseURL}/vnlottery`);
+    await page.setViewportSize(VIEWPORTS[0]);
+  }
+
+  // The Vietnamese lobby lists the three regions at both widths.
+  await page.goto(`${server.baseURL}/vnlottery`);
+  for (const viewport of VIEWPORTS) {
+    await page.setViewportSize(viewport);
     for (const region of ['Norte', 'Centro', 'Sul'])
       await expect(page.getByRole('heading', { name: region, exact: true })).toBeVisible();
-    // Favourites: a visitor's star puts the game first, and it stays after a reload.
-    await page.getByRole('region', { name: 'Sul' }).getByRole('button', { name: 'Favorito: Xổ số Miền Nam' }).click();
-    await expect(page.getByTestId('lottery-favourites').getByTestId('lottery-game-card')).toHaveAttribute(
-      'data-game-code',
-      'VN-MN',
-    );
-    await page.reload();
-    await expect(page.getByTestId('lottery-favourites').getByTestId('lottery-game-card')).toHaveAttribute(
-      'data-game-code',
-      'VN-MN',
-    );
-    await page.getByTestId('lottery-favourites').getByRole('button', { name: 'Favorito: Xổ số Miền Nam' }).click();
-    await expect(page.getByTestId('lottery-favourites')).toHaveCount(0);
+  }
+  // Favourites: a visitor's star puts the game first, and it stays after a reload.
+  await page.getByRole('region', { name: 'Sul' }).getByRole('button', { name: 'Favorito: Xổ số Miền Nam' }).click();
+  await expect(page.getByTestId('lottery-favourites').getByTestId('lottery-game-card')).toHaveAttribute(
+    'data-game-code',
+    'VN-MN',
+  );
+  await page.reload();
+  await expect(page.getByTestId('lottery-favourites').getByTestId('lottery-game-card')).toHaveAttribute(
+    'data-game-code',
+    'VN-MN',
+  );
+  await page.getByTestId('lottery-favourites').getByRole('button', { name: 'Favorito: Xổ số Miền Nam' }).click();
+  await expect(page.getByTestId('lottery-favourites')).toHaveCount(0);
 
-    await page.goto(`${server.baseURL}/lottery?gameCode=NO-SUCH-GAME`);
+  await page.goto(`${server.baseURL}/lottery?gameCode=NO-SUCH-GAME`);
+  for (const viewport of VIEWPORTS) {
+    await page.setViewportSize(viewport);
     await expect(page.getByTestId('lottery-unknown-game')).toContainText('NO-SUCH-GAME');
     await expect(page.getByRole('heading', { level: 1, name: 'Loteria' })).toBeVisible();
     await expectNoSeriousA11yViolations(page, `unknown game ${viewport.width}`);

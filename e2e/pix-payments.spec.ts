@@ -374,11 +374,11 @@ test.describe('PIX payments under the BR profile', () => {
         before: { method: 'other' },
         after: { method: 'pix' },
       });
-      await finance.context().close();
 
       // A phone: the list with the new column and the form with its hint, nothing scrolling sideways.
-      const phone = await newBackofficePage(browser, 360, 800);
-      await signInOperator(phone, { baseURL: server.baseURL, role: 'finance', path: 'payments' });
+      // The same tab, resized.
+      const phone = finance;
+      await phone.setViewportSize({ width: 360, height: 800 });
       await expect(methodCell(phone, 'Sandbox Pay')).toHaveText('PIX');
       await checkPage(phone, 'payments-br-360');
       await phone.getByRole('button', { name: 'Novo canal', exact: true }).click();
@@ -386,6 +386,7 @@ test.describe('PIX payments under the BR profile', () => {
       await expect(create.getByLabel('Forma de pagamento')).toHaveAccessibleDescription(/oculto aos jogadores/);
       await checkPage(phone, 'channel-dialog-br-360');
       await create.getByRole('button', { name: 'Cancelar' }).click();
+      await expect(create).toBeHidden();
       await phone.context().close();
     }
   });

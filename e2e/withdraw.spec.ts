@@ -130,6 +130,13 @@ async function openWithdraw(page: Page): Promise<Locator> {
   return panel;
 }
 
+/** The withdraw page the previous stage left open, as the player keeps it: no reload. */
+async function withdrawStillOpen(page: Page): Promise<Locator> {
+  const panel = page.getByRole('dialog');
+  await expect(panel.getByRole('heading', { name: 'Sacar', level: 2 })).toBeVisible();
+  return panel;
+}
+
 /** Reload the page (the session survives in sessionStorage) and reopen the withdraw page. */
 async function reopenWithdraw(page: Page): Promise<Locator> {
   await page.reload();
@@ -223,7 +230,7 @@ test.describe('withdrawals', () => {
 
     test('withdraw, the operator rejects, the money is back', async () => {
       const balance = page.getByTestId('header-balance');
-      const panel = await reopenWithdraw(page);
+      const panel = await withdrawStillOpen(page);
       // The amount rule is the deposit form's: garbage is refused in the player's language, and a
       // decimal comma ("50,00", as Portuguese writes it) is fifty.
       await requestWithdrawal(panel, '50abc');
@@ -242,7 +249,7 @@ test.describe('withdrawals', () => {
 
     test('not received, with a proof image', async () => {
       const balance = page.getByTestId('header-balance');
-      let panel = await reopenWithdraw(page);
+      let panel = await withdrawStillOpen(page);
       await requestWithdrawal(panel, '30');
       await expect(balance).toHaveText(/R\$\s*350,00/);
       const id = await latestOrderId(a);
@@ -272,7 +279,9 @@ test.describe('withdrawals', () => {
     });
 
     test('the account record shows every movement, newest first', async () => {
-      await page.reload();
+      // From the page as the last stage left it: the withdraw page closed, then the avatar menu.
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog')).toHaveCount(0);
       await page.getByRole('button', { name: /Menu da conta/ }).click();
       await page.getByRole('menuitem', { name: 'Registro da conta' }).click();
       const record = page.getByTestId('account-record');

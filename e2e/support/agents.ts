@@ -1,7 +1,7 @@
-import { expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { BACKOFFICE_OPERATORS } from './backoffice';
 import { operatorLogin } from './operators';
-import { callApi, registerThroughApi, type Api } from './setup';
+import { callApi, openSignedIn, registerThroughApi, type Api } from './setup';
 
 /**
  * Members and agents for the agent-centre suites, made through the APIs: players registered by
@@ -59,12 +59,15 @@ export function memberContext(browser: Browser, width: number): Promise<BrowserC
   return browser.newContext({ locale: 'pt-BR', viewport: { width, height: width === 360 ? 780 : 860 } });
 }
 
-/** A page signed in as the member, in a context of the caller's. */
+/**
+ * A page signed in as the member, in a context of the caller's. The token goes into this tab's
+ * session storage as a login leaves it (openSignedIn), not into an init script of the context: a
+ * script would put it back on every load of every page of the context, so the page could not sign
+ * out, nor another member sign in on it, and a visitor's page opened beside it would be signed in.
+ */
 export async function memberPageIn(context: BrowserContext, baseURL: string, member: Member): Promise<Page> {
-  await context.addInitScript((token) => window.sessionStorage.setItem('token', token), member.token);
   const page = await context.newPage();
-  await page.goto(baseURL);
-  // The player's header controls are a download of their own: on a busy machine they take a while.
-  await expect(page.getByTestId('header-balance')).toBeVisible({ timeout: 30_000 });
+  // Waits for the player's header controls, a download of their own (30 s on a busy machine).
+  await openSignedIn(page, baseURL, member.token);
   return page;
 }

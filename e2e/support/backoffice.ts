@@ -84,8 +84,46 @@ export async function newBackofficePage(browser: Browser, width: number, height 
   return context.newPage();
 }
 
+/**
+ * An operator's page of its own at `width`, signed in as `role` at `path`. Opened in a file's
+ * beforeAll hook, it is the operator's one tab for the file's tests (serial), which move between
+ * screens by the sidebar (openFromSidebar) and resize it with setViewportSize: one load of the back
+ * office for the file instead of a context, a sign-in and a load per test. The hook's context
+ * outlives each test (e2e/support/test.ts closes only those a test opened); close it in afterAll.
+ */
+export async function operatorPage(
+  browser: Browser,
+  {
+    baseURL,
+    role,
+    width,
+    height = 900,
+    path = '',
+  }: { baseURL: string; role: BackofficeRole; width: number; height?: number; path?: string },
+): Promise<Page> {
+  const page = await newBackofficePage(browser, width, height);
+  await signInOperator(page, { baseURL, role, path });
+  return page;
+}
+
+/**
+ * Open a screen from the sidebar, as an operator moves between screens: a route change in the open
+ * back office, not a new load. Below the sidebar's width it sits behind the header's menu button.
+ * A screen's lists refetch on the way in when a decision made them stale or they are older than the
+ * back office's 30 seconds (lib/query-client.ts): data made through the API beside a screen read a
+ * moment ago needs a fresh load instead.
+ */
+export async function openFromSidebar(page: Page, link: string, { exact = false } = {}): Promise<void> {
+  // Under 900 px the sidebar is a drawer (apps/backoffice/src/styles/shell.css).
+  if ((page.viewportSize()?.width ?? 1366) < 900) await page.getByRole('button', { name: 'Menu', exact: true }).click();
+  await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: link, exact }).click();
+}
+
 /** Axe finds nothing serious, nothing scrolls the page sideways, and a screenshot is kept under `shotsDir`. */
 export async function checkBackofficePage(page: Page, name: string, shotsDir: string): Promise<void> {
+  // While a list refetches (a new filter, a decision, its refresh) its rows are dimmed (aria-busy,
+  // styles/data-table.css), which axe measures as low contrast: the page is checked once it rests.
+  await expect(page.locator('table[aria-busy="true"]'), `${name}: a list still loading`).toHaveCount(0);
   await expectNoSeriousA11yViolations(page, name);
   const widths = await page.evaluate(() => ({
     page: document.documentElement.scrollWidth,
