@@ -37,6 +37,7 @@ const SECTIONS = [
   'Cadastro',
   'Região',
   'Contatos, recursos e domínios',
+  'Entrega e análise',
   'Manutenção e contas',
   'Identificação do operador',
   'Licença',
