@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from './support/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from './support/test';
 import { encryptPayload } from '../packages/shared/src/payload-crypto';
 import { BACKOFFICE_OPERATORS, startBackofficeServer } from './support/backoffice';
 import { operatorLogin } from './support/operators';
 import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, type ExtraServer } from './support/servers';
-import { acceptTerms, callApi, disableRegisterCaptcha, fieldLabel } from './support/setup';
+import { acceptTerms, callApi, disableRegisterCaptcha, fieldLabel, registerThroughApi } from './support/setup';
 import { saveScreenshot } from './support/screenshots';
 
 /**
@@ -62,32 +62,6 @@ async function logOut(page: Page, account: string): Promise<void> {
   await page.getByRole('button', { name: `Menu da conta ${account}` }).click();
   await page.getByRole('menuitem', { name: 'Sair' }).click();
   await expect(page.getByRole('banner').getByRole('button', { name: 'Entrar' })).toBeVisible();
-}
-
-/** Register a username account in a tab of its own; returns the account and its session token. */
-async function registerInOwnTab(browser: Browser, baseURL: string): Promise<{ username: string; token: string }> {
-  const context = await browser.newContext();
-  try {
-    const page = await context.newPage();
-    const username = newUsername();
-    await page.goto(`${baseURL}/register`);
-    const form = page.getByRole('region', { name: 'Criar conta' });
-    await form.getByRole('textbox', { name: 'Usuário', exact: true }).fill(username);
-    await form.getByLabel(fieldLabel('Senha')).fill(PASSWORD);
-    await form.getByLabel(fieldLabel('Confirmar senha')).fill(PASSWORD);
-    await acceptTerms(form);
-    await form.getByRole('button', { name: 'Cadastrar' }).click();
-    await page
-      .getByRole('dialog', { name: 'Cadastro concluído' })
-      .getByRole('button', { name: 'Começar a jogar' })
-      .click();
-    await expect(page.getByRole('button', { name: `Menu da conta ${username}` })).toBeVisible();
-    const token = await page.evaluate(() => sessionStorage.getItem('token'));
-    expect(token).not.toBeNull();
-    return { username, token: token as string };
-  } finally {
-    await context.close();
-  }
 }
 
 /** POST /wps/session/exchange-code: a single-use login code for a session. */
@@ -286,9 +260,12 @@ test.describe('auth flows (operator without registration captcha)', () => {
 
   test('screens at 360 and 1366 px: login and register modals, /register page', async ({ page }) => {
     fs.mkdirSync(SHOTS, { recursive: true });
-    for (const width of [360, 1366]) {
+    // One load per screen: the home for the modals and then /register, each resized in place.
+    const widths = [360, 1366];
+    await page.setViewportSize({ width: 360, height: 760 });
+    await page.goto(`${server.baseURL}/`);
+    for (const width of widths) {
       await page.setViewportSize({ width, height: width === 360 ? 760 : 860 });
-      await page.goto(`${server.baseURL}/`);
       await page.getByRole('banner').getByRole('button', { name: 'Entrar' }).click();
       const dialog = page.getByRole('dialog');
       await expect(dialog.getByRole('textbox', { name: 'Usuário', exact: true })).toBeVisible();
@@ -308,10 +285,14 @@ test.describe('auth flows (operator without registration captcha)', () => {
       await saveScreenshot(page, { path: path.join(SHOTS, `register-modal-${width}.png`) });
       await page.keyboard.press('Escape');
       await expect(dialog).toBeHidden();
+    }
 
-      await page.goto(`${server.baseURL}/register`);
-      const form = page.getByRole('region', { name: 'Criar conta' });
-      await expect(form.getByRole('heading', { name: 'Criar conta' })).toBeVisible();
+    await page.setViewportSize({ width: 360, height: 760 });
+    await page.goto(`${server.baseURL}/register`);
+    const form = page.getByRole('region', { name: 'Criar conta' });
+    await expect(form.getByRole('heading', { name: 'Criar conta' })).toBeVisible();
+    for (const width of widths) {
+      await page.setViewportSize({ width, height: width === 360 ? 760 : 860 });
       await form.getByRole('button', { name: 'Cadastrar' }).click();
       await expect(form.getByText('Usuário não pode ficar vazio')).toBeVisible();
       await expectNoSeriousA11yViolations(page, `register page ${width}`);
@@ -325,8 +306,9 @@ test.describe('auth flows (operator without registration captcha)', () => {
     browser,
   }) => {
     fs.mkdirSync(SHOTS, { recursive: true });
-    const first = await registerInOwnTab(browser, server.baseURL);
-    const second = await registerInOwnTab(browser, server.baseURL);
+    // Two accounts through the API: registering on the site has its own test above.
+    const first = await registerThroughApi(page.request, server.baseURL, { prefix: 'u', password: PASSWORD });
+    const second = await registerThroughApi(page.request, server.baseURL, { prefix: 'u', password: PASSWORD });
 
     // A fresh tab opens a link for the first account: logged in, on the linked page, no code left in the URL.
     const code = await mintLoginCode(page, server.baseURL, first.token);
