@@ -3,7 +3,7 @@ import { expect, test, type APIRequestContext, type Page } from './support/test'
 import { BACKOFFICE_OPERATORS, startBackofficeServer } from './support/backoffice';
 import { operatorLogin } from './support/operators';
 import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, type ExtraServer } from './support/servers';
-import { FOUR_LOOKS, fitsWidth, lookLabel, setLook, viewportOf, type Look } from './support/looks';
+import { FOUR_LOOKS, fitsWidth, lookLabel, setLook, viewportOf, writeStoredLook, type Look } from './support/looks';
 import { makePng } from './support/png';
 import { saveScreenshot } from './support/screenshots';
 
@@ -125,14 +125,7 @@ async function open(
     language = 'PT',
   }: { width?: number; theme?: 'dark' | 'light'; language?: 'PT' | 'EN' } = {},
 ) {
-  await page.addInitScript(
-    ([t, l]) => {
-      localStorage.setItem('theme', t);
-      localStorage.setItem('lang', l);
-      localStorage.setItem('hisLang', l);
-    },
-    [theme, language] as const,
-  );
+  await page.addInitScript(writeStoredLook, [theme, language] as const);
   await page.setViewportSize(viewportOf(width));
   await page.goto(`${baseURL}${url}`);
   await expect(page.locator('html')).toHaveAttribute('data-theme', theme);

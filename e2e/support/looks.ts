@@ -29,18 +29,21 @@ export function viewportOf(width: number): { width: number; height: number } {
 }
 
 /**
+ * The theme and language written where the site keeps them; it runs in the page, through
+ * page.evaluate or, before a load, page.addInitScript.
+ */
+export function writeStoredLook([theme, language]: readonly [string, string]): void {
+  localStorage.setItem('theme', theme);
+  localStorage.setItem('lang', language);
+  localStorage.setItem('hisLang', language);
+}
+
+/**
  * Store the theme and language as the site does; the next load reads them, as a returning
  * visitor's would (for pages without the header's switches, such as /helpmc).
  */
 export async function storeLook(page: Page, { theme, language }: Pick<Look, 'theme' | 'language'>): Promise<void> {
-  await page.evaluate(
-    ([t, l]) => {
-      localStorage.setItem('theme', t);
-      localStorage.setItem('lang', l);
-      localStorage.setItem('hisLang', l);
-    },
-    [theme, language] as const,
-  );
+  await page.evaluate(writeStoredLook, [theme, language] as const);
 }
 
 /** The site's side menu, in either language: a drawer on phones, beside the page from tablets up. */
