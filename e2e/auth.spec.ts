@@ -117,27 +117,34 @@ async function registerMobileWithoutCode(
 let server: ExtraServer;
 /** An account by mobile whose number has had no code sent (registerMobileWithoutCode). */
 let smsLoginAccount: { mobile: string; account: string };
+/**
+ * One tab for the flows that start as a visitor on the site (register by mobile, free demo, the
+ * screens, the captcha, SMS login): each leaves it signed out for the next, so the site is loaded
+ * once for them all rather than once a test.
+ */
+let visitor: Page;
 
 test.describe('auth flows (operator without registration captcha)', () => {
   test.describe.configure({ mode: 'serial' });
   test.setTimeout(120_000);
 
-  test.beforeAll(async ({ request }) => {
+  test.beforeAll(async ({ request, browser }) => {
     test.setTimeout(180_000);
     server = await startBackofficeServer('auth', EXTRA_PORTS.auth, {
       roles: ['admin'],
       configure: disableRegisterCaptcha,
     });
     smsLoginAccount = await registerMobileWithoutCode(request, server.baseURL);
+    visitor = await browser.newPage();
   });
 
   test.afterAll(async () => {
+    await visitor?.context().close();
     await server?.stop();
   });
 
-  test('register by mobile with the code from the outbox, see the generated account, then the balance', async ({
-    page,
-  }) => {
+  test('register by mobile with the code from the outbox, see the generated account, then the balance', async () => {
+    const page = visitor;
     const mobile = newMobile();
     await page.goto(`${server.baseURL}/`);
     await page.getByRole('banner').getByRole('button', { name: 'Cadastrar' }).click();
@@ -167,6 +174,7 @@ test.describe('auth flows (operator without registration captcha)', () => {
     await success.getByRole('button', { name: 'Começar a jogar' }).click();
     await expect(headerBalance(page)).toContainText('R$');
     await expect(page).toHaveURL(`${server.baseURL}/`);
+    await logOut(page, account);
   });
 
   test('register by username on the /register page → logged-in header with balance; log out; log in through the modal', async ({
@@ -249,21 +257,29 @@ test.describe('auth flows (operator without registration captcha)', () => {
     await expect(page.getByRole('dialog').getByRole('textbox', { name: 'Usuário', exact: true })).toHaveValue(username);
   });
 
-  test('free demo: a trial account with the demo balance', async ({ page }) => {
-    await page.goto(`${server.baseURL}/`);
+  test('free demo: a trial account with the demo balance', async () => {
+    // The visitor's tab, signed out at the home by the test before.
+    const page = visitor;
     await page.getByRole('banner').getByRole('button', { name: 'Demo grátis' }).click();
     // A trial account is registered on the click (a password hash and the demo credit): under a
     // busy CI machine that took more than the default 10 s once, with the balance right after.
     await expect(headerBalance(page)).toContainText('2.000,00', { timeout: 30_000 });
     expect(await page.evaluate(() => sessionStorage.getItem('token'))).not.toBeNull();
+    await page
+      .getByRole('banner')
+      .getByRole('button', { name: /^Menu da conta/ })
+      .click();
+    await page.getByRole('menuitem', { name: 'Sair' }).click();
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Entrar' })).toBeVisible();
   });
 
-  test('screens at 360 and 1366 px: login and register modals, /register page', async ({ page }) => {
+  test('screens at 360 and 1366 px: login and register modals, /register page', async () => {
     fs.mkdirSync(SHOTS, { recursive: true });
-    // One load per screen: the home for the modals and then /register, each resized in place.
+    // One load per screen: the visitor's home (signed out by the test before) for the modals, then
+    // /register, each resized in place.
+    const page = visitor;
     const widths = [360, 1366];
-    await page.setViewportSize({ width: 360, height: 760 });
-    await page.goto(`${server.baseURL}/`);
+    await expect(page).toHaveURL(`${server.baseURL}/`);
     for (const width of widths) {
       await page.setViewportSize({ width, height: width === 360 ? 760 : 860 });
       await page.getByRole('banner').getByRole('button', { name: 'Entrar' }).click();
@@ -367,8 +383,9 @@ test.describe('auth flows (operator without registration captcha)', () => {
   });
 
   // Last: three failures from this IP make every later login on this server need a captcha.
-  test('three wrong passwords → the captcha field appears, and its image refreshes on click', async ({ page }) => {
-    await page.goto(`${server.baseURL}/`);
+  test('three wrong passwords → the captcha field appears, and its image refreshes on click', async () => {
+    // The visitor's tab, on /register since the screens test: the header's login is the same there.
+    const page = visitor;
     await page.getByRole('banner').getByRole('button', { name: 'Entrar' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('textbox', { name: 'Usuário', exact: true }).fill(newUsername());
@@ -388,9 +405,12 @@ test.describe('auth flows (operator without registration captcha)', () => {
     await saveScreenshot(page, { path: path.join(SHOTS, 'login-captcha-360.png') });
   });
 
-  test('SMS login with the code from the outbox', async ({ page }) => {
+  test('SMS login with the code from the outbox', async () => {
     const { mobile, account } = smsLoginAccount;
-    await page.goto(`${server.baseURL}/`);
+    // The visitor's tab, its login dialog left open on the captcha by the test before: opened afresh.
+    const page = visitor;
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toBeHidden();
     await page.getByRole('banner').getByRole('button', { name: 'Entrar' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('tab', { name: 'Código SMS' }).click();
