@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from './support/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from './support/test';
 import { encryptPayload } from '../packages/shared/src/payload-crypto';
 import { BACKOFFICE_OPERATORS, startBackofficeServer } from './support/backoffice';
 import { operatorLogin } from './support/operators';
 import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, type ExtraServer } from './support/servers';
-import { acceptTerms, callApi, disableRegisterCaptcha, fieldLabel } from './support/setup';
+import { acceptTerms, callApi, disableRegisterCaptcha, fieldLabel, registerThroughApi } from './support/setup';
 import { saveScreenshot } from './support/screenshots';
 
 /**
@@ -64,32 +64,6 @@ async function logOut(page: Page, account: string): Promise<void> {
   await expect(page.getByRole('banner').getByRole('button', { name: 'Entrar' })).toBeVisible();
 }
 
-/** Register a username account in a tab of its own; returns the account and its session token. */
-async function registerInOwnTab(browser: Browser, baseURL: string): Promise<{ username: string; token: string }> {
-  const context = await browser.newContext();
-  try {
-    const page = await context.newPage();
-    const username = newUsername();
-    await page.goto(`${baseURL}/register`);
-    const form = page.getByRole('region', { name: 'Criar conta' });
-    await form.getByRole('textbox', { name: 'Usuário', exact: true }).fill(username);
-    await form.getByLabel(fieldLabel('Senha')).fill(PASSWORD);
-    await form.getByLabel(fieldLabel('Confirmar senha')).fill(PASSWORD);
-    await acceptTerms(form);
-    await form.getByRole('button', { name: 'Cadastrar' }).click();
-    await page
-      .getByRole('dialog', { name: 'Cadastro concluído' })
-      .getByRole('button', { name: 'Começar a jogar' })
-      .click();
-    await expect(page.getByRole('button', { name: `Menu da conta ${username}` })).toBeVisible();
-    const token = await page.evaluate(() => sessionStorage.getItem('token'));
-    expect(token).not.toBeNull();
-    return { username, token: token as string };
-  } finally {
-    await context.close();
-  }
-}
-
 /** POST /wps/session/exchange-code: a single-use login code for a session. */
 async function mintLoginCode(page: Page, baseURL: string, token: string): Promise<string> {
   const response = await page.request.post(`${baseURL}/wps/session/exchange-code`, {
@@ -143,27 +117,34 @@ async function registerMobileWithoutCode(
 let server: ExtraServer;
 /** An account by mobile whose number has had no code sent (registerMobileWithoutCode). */
 let smsLoginAccount: { mobile: string; account: string };
+/**
+ * One tab for the flows that start as a visitor on the site (register by mobile, free demo, the
+ * screens, the captcha, SMS login): each leaves it signed out for the next, so the site is loaded
+ * once for them all rather than once a test.
+ */
+let visitor: Page;
 
 test.describe('auth flows (operator without registration captcha)', () => {
   test.describe.configure({ mode: 'serial' });
   test.setTimeout(120_000);
 
-  test.beforeAll(async ({ request }) => {
+  test.beforeAll(async ({ request, browser }) => {
     test.setTimeout(180_000);
     server = await startBackofficeServer('auth', EXTRA_PORTS.auth, {
       roles: ['admin'],
       configure: disableRegisterCaptcha,
     });
     smsLoginAccount = await registerMobileWithoutCode(request, server.baseURL);
+    visitor = await browser.newPage();
   });
 
   test.afterAll(async () => {
+    await visitor?.context().close();
     await server?.stop();
   });
 
-  test('register by mobile with the code from the outbox, see the generated account, then the balance', async ({
-    page,
-  }) => {
+  test('register by mobile with the code from the outbox, see the generated account, then the balance', async () => {
+    const page = visitor;
     const mobile = newMobile();
     await page.goto(`${server.baseURL}/`);
     await page.getByRole('banner').getByRole('button', { name: 'Cadastrar' }).click();
@@ -193,6 +174,7 @@ test.describe('auth flows (operator without registration captcha)', () => {
     await success.getByRole('button', { name: 'Começar a jogar' }).click();
     await expect(headerBalance(page)).toContainText('R$');
     await expect(page).toHaveURL(`${server.baseURL}/`);
+    await logOut(page, account);
   });
 
   test('register by username on the /register page → logged-in header with balance; log out; log in through the modal', async ({
@@ -275,20 +257,31 @@ test.describe('auth flows (operator without registration captcha)', () => {
     await expect(page.getByRole('dialog').getByRole('textbox', { name: 'Usuário', exact: true })).toHaveValue(username);
   });
 
-  test('free demo: a trial account with the demo balance', async ({ page }) => {
-    await page.goto(`${server.baseURL}/`);
+  test('free demo: a trial account with the demo balance', async () => {
+    // The visitor's tab, signed out at the home by the test before.
+    const page = visitor;
     await page.getByRole('banner').getByRole('button', { name: 'Demo grátis' }).click();
     // A trial account is registered on the click (a password hash and the demo credit): under a
     // busy CI machine that took more than the default 10 s once, with the balance right after.
     await expect(headerBalance(page)).toContainText('2.000,00', { timeout: 30_000 });
     expect(await page.evaluate(() => sessionStorage.getItem('token'))).not.toBeNull();
+    await page
+      .getByRole('banner')
+      .getByRole('button', { name: /^Menu da conta/ })
+      .click();
+    await page.getByRole('menuitem', { name: 'Sair' }).click();
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Entrar' })).toBeVisible();
   });
 
-  test('screens at 360 and 1366 px: login and register modals, /register page', async ({ page }) => {
+  test('screens at 360 and 1366 px: login and register modals, /register page', async () => {
     fs.mkdirSync(SHOTS, { recursive: true });
-    for (const width of [360, 1366]) {
+    // One load per screen: the visitor's home (signed out by the test before) for the modals, then
+    // /register, each resized in place.
+    const page = visitor;
+    const widths = [360, 1366];
+    await expect(page).toHaveURL(`${server.baseURL}/`);
+    for (const width of widths) {
       await page.setViewportSize({ width, height: width === 360 ? 760 : 860 });
-      await page.goto(`${server.baseURL}/`);
       await page.getByRole('banner').getByRole('button', { name: 'Entrar' }).click();
       const dialog = page.getByRole('dialog');
       await expect(dialog.getByRole('textbox', { name: 'Usuário', exact: true })).toBeVisible();
@@ -308,10 +301,14 @@ test.describe('auth flows (operator without registration captcha)', () => {
       await saveScreenshot(page, { path: path.join(SHOTS, `register-modal-${width}.png`) });
       await page.keyboard.press('Escape');
       await expect(dialog).toBeHidden();
+    }
 
-      await page.goto(`${server.baseURL}/register`);
-      const form = page.getByRole('region', { name: 'Criar conta' });
-      await expect(form.getByRole('heading', { name: 'Criar conta' })).toBeVisible();
+    await page.setViewportSize({ width: 360, height: 760 });
+    await page.goto(`${server.baseURL}/register`);
+    const form = page.getByRole('region', { name: 'Criar conta' });
+    await expect(form.getByRole('heading', { name: 'Criar conta' })).toBeVisible();
+    for (const width of widths) {
+      await page.setViewportSize({ width, height: width === 360 ? 760 : 860 });
       await form.getByRole('button', { name: 'Cadastrar' }).click();
       await expect(form.getByText('Usuário não pode ficar vazio')).toBeVisible();
       await expectNoSeriousA11yViolations(page, `register page ${width}`);
@@ -325,8 +322,9 @@ test.describe('auth flows (operator without registration captcha)', () => {
     browser,
   }) => {
     fs.mkdirSync(SHOTS, { recursive: true });
-    const first = await registerInOwnTab(browser, server.baseURL);
-    const second = await registerInOwnTab(browser, server.baseURL);
+    // Two accounts through the API: registering on the site has its own test above.
+    const first = await registerThroughApi(page.request, server.baseURL, { prefix: 'u', password: PASSWORD });
+    const second = await registerThroughApi(page.request, server.baseURL, { prefix: 'u', password: PASSWORD });
 
     // A fresh tab opens a link for the first account: logged in, on the linked page, no code left in the URL.
     const code = await mintLoginCode(page, server.baseURL, first.token);
@@ -385,8 +383,9 @@ test.describe('auth flows (operator without registration captcha)', () => {
   });
 
   // Last: three failures from this IP make every later login on this server need a captcha.
-  test('three wrong passwords → the captcha field appears, and its image refreshes on click', async ({ page }) => {
-    await page.goto(`${server.baseURL}/`);
+  test('three wrong passwords → the captcha field appears, and its image refreshes on click', async () => {
+    // The visitor's tab, on /register since the screens test: the header's login is the same there.
+    const page = visitor;
     await page.getByRole('banner').getByRole('button', { name: 'Entrar' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('textbox', { name: 'Usuário', exact: true }).fill(newUsername());
@@ -406,9 +405,12 @@ test.describe('auth flows (operator without registration captcha)', () => {
     await saveScreenshot(page, { path: path.join(SHOTS, 'login-captcha-360.png') });
   });
 
-  test('SMS login with the code from the outbox', async ({ page }) => {
+  test('SMS login with the code from the outbox', async () => {
     const { mobile, account } = smsLoginAccount;
-    await page.goto(`${server.baseURL}/`);
+    // The visitor's tab, its login dialog left open on the captcha by the test before: opened afresh.
+    const page = visitor;
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toBeHidden();
     await page.getByRole('banner').getByRole('button', { name: 'Entrar' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('tab', { name: 'Código SMS' }).click();

@@ -18,6 +18,7 @@ import { operatorLogin } from './support/operators';
 import { encryptPayload } from '../packages/shared/src/payload-crypto';
 import { newCpf } from '../apps/server/src/modules/identity/identity-fixtures';
 import { saveScreenshot } from './support/screenshots';
+import { openResponsibleGaming } from './support/account-menu';
 
 /**
  * The BR sign-up story (docs/compliance.md, "Identity", "KYC", "Responsible gambling"): a player
@@ -112,8 +113,8 @@ test.describe('the BR sign-up story', () => {
       await expect(page).toHaveURL(`${server.baseURL}/`);
       await expect(page.getByRole('button', { name: `Menu da conta ${username}` })).toBeVisible();
 
-      // The limits chosen at sign-up are the player's limits.
-      await page.goto(`${server.baseURL}/account/responsible-gaming`);
+      // The limits chosen at sign-up are the player's limits, on the page the account menu opens.
+      await openResponsibleGaming(page, username);
       await expect(page.getByLabel(fieldLabel('Depósitos por semana'))).toHaveValue('750,50');
       await expect(page.getByLabel(fieldLabel('Perda líquida por semana'))).toHaveValue('300,00');
       await expect(page.getByLabel(fieldLabel('Tempo por dia'))).toHaveValue('180');
@@ -157,13 +158,23 @@ test.describe('the BR sign-up story', () => {
       }>(ops, 'GET', `/ops/content?kind=${kind}&status=published&pageSize=100`);
       for (const item of published.list.filter((i) => i.bonusOffer)) offers.push(item.translations.PT?.title ?? '');
     }
-    for (const where of ['/', '/promotions']) {
-      await page.goto(`${server.baseURL}${where}`);
+    const expectNoOffer = async () => {
       await expect(page.getByRole('main')).toBeVisible();
       await expect(page.getByText(/Bônus de boas-vindas|100% até|20% extra/)).toHaveCount(0);
       for (const title of offers.filter(Boolean)) await expect(page.getByText(title)).toHaveCount(0);
-    }
-    await page.goto(server.baseURL);
+    };
+    // The home the sign-up left the player on, then /promotions and back by the side menu's links.
+    await expectNoOffer();
+    const sideMenu = page.getByRole('complementary', { name: 'Menu principal' });
+    await sideMenu
+      .getByRole('link', { name: /^Promoções/ })
+      .first()
+      .click();
+    await expect(page).toHaveURL(`${server.baseURL}/promotions`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Promoções' })).toBeVisible();
+    await expectNoOffer();
+    await sideMenu.getByRole('link', { name: 'Início', exact: true }).click();
+    await expect(page).toHaveURL(`${server.baseURL}/`);
 
     // A PIX deposit, paid on the sandbox gateway's page from the player's own CPF: credited.
     await page.getByRole('banner').getByRole('button', { name: 'Depositar' }).click();
@@ -248,8 +259,12 @@ test.describe('the BR sign-up story', () => {
     await expectNoSeriousA11yViolations(page, 'register centre refused under BR');
     await saveScreenshot(page, { path: path.join(SHOTS, 'register-centre-refused-1366.png'), fullPage: true });
 
-    // No money to a downline.
-    await page.goto(`${server.baseURL}/?agentCentre=downlineManagement`);
+    // No money to a downline: its page opened from the agent centre's own menu.
+    await centre
+      .getByRole('navigation', { name: 'Menu do agente' })
+      .getByRole('button', { name: 'Gestão de subordinados' })
+      .click();
+    await expect(page).toHaveURL(/agentCentre=downlineManagement/);
     centre = page.getByRole('dialog', { name: 'Centro do agente' });
     const row = centre.getByRole('row', { name: new RegExp(downline.username) });
     await row.getByRole('button', { name: `Transferir para ${downline.username}` }).click();
@@ -324,7 +339,7 @@ test.describe('the BR sign-up story', () => {
     // The contact step confirms the e-mail given at registration (the exclusion keeps its hash).
     await setSignUpLimits(page, '500', '2', first.email);
 
-    await page.goto(`${server.baseURL}/account/responsible-gaming`);
+    await openResponsibleGaming(page, first.username);
     await page.getByTestId('rg-exclusion-select').selectOption('6m');
     await page.getByTestId('rg-exclusion-understood').check();
     await page.getByTestId('rg-start-exclusion').click();

@@ -3,6 +3,7 @@ import { expect, test, type APIRequestContext, type Page } from './support/test'
 import { BACKOFFICE_OPERATORS, startBackofficeServer } from './support/backoffice';
 import { operatorLogin } from './support/operators';
 import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, type ExtraServer } from './support/servers';
+import { FOUR_LOOKS, fitsWidth, lookLabel, setLook, viewportOf, writeStoredLook, type Look } from './support/looks';
 import { makePng } from './support/png';
 import { saveScreenshot } from './support/screenshots';
 
@@ -124,15 +125,8 @@ async function open(
     language = 'PT',
   }: { width?: number; theme?: 'dark' | 'light'; language?: 'PT' | 'EN' } = {},
 ) {
-  await page.addInitScript(
-    ([t, l]) => {
-      localStorage.setItem('theme', t);
-      localStorage.setItem('lang', l);
-      localStorage.setItem('hisLang', l);
-    },
-    [theme, language] as const,
-  );
-  await page.setViewportSize({ width, height: width === 360 ? 760 : 860 });
+  await page.addInitScript(writeStoredLook, [theme, language] as const);
+  await page.setViewportSize(viewportOf(width));
   await page.goto(`${baseURL}${url}`);
   await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
 }
@@ -181,52 +175,29 @@ test('a page with one banner shows one slide, without dots', async ({ page }) =>
   await expect(strip(page).getByRole('button')).toHaveCount(0);
 });
 
-/** Every look a screen is checked in: both widths, both themes, both languages. */
-const LOOKS = [360, 1366].flatMap((width) =>
-  (['dark', 'light'] as const).flatMap((theme) =>
-    (['PT', 'EN'] as const).map((language) => ({ width, theme, language })),
-  ),
-);
-
 /**
- * Open a page in one look after another in one browser page: the stored theme and language, then
- * a load of `url` at the look's width (the site reads both at start), then `check`.
+ * Open `url` once, then switch it to each of the four looks in the page (support/looks.ts) and
+ * `check` it there: one load for the screen, not one per look.
  */
-async function inEveryLook(
+async function inFourLooks(
   page: Page,
   url: string,
-  check: (look: (typeof LOOKS)[number], label: string) => Promise<void>,
+  check: (look: Look, label: string) => Promise<void>,
 ): Promise<void> {
-  await page.goto(`${baseURL}/`);
-  for (const look of LOOKS) {
-    const { width, theme, language } = look;
-    await page.evaluate(
-      ([t, l]) => {
-        localStorage.setItem('theme', t);
-        localStorage.setItem('lang', l);
-        localStorage.setItem('hisLang', l);
-      },
-      [theme, language] as const,
-    );
-    await page.setViewportSize({ width, height: width === 360 ? 760 : 860 });
-    await page.goto(`${baseURL}${url}`);
-    await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-    await check(look, `${width} ${theme} ${language}`);
+  await open(page, url);
+  for (const look of FOUR_LOOKS) {
+    await setLook(page, look);
+    await check(look, lookLabel(look));
   }
 }
 
 test('home with banners: axe-clean at 360 and 1366 px, both themes, PT and EN', async ({ page }) => {
-  // Eight loads and axe checks in one test.
-  test.setTimeout(240_000);
   await page.emulateMedia({ reducedMotion: 'reduce' });
-  await inEveryLook(page, '/', async ({ width, theme, language }, label) => {
+  await inFourLooks(page, '/', async ({ width, theme, language }, label) => {
     await expect(strip(page).getByRole('button'), label).toHaveCount(2);
     await expect(strip(page).getByRole('img').first(), label).toBeVisible();
     await expectNoSeriousA11yViolations(page, `home banners ${label}`);
-    expect(
-      await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
-      `home fits ${label}`,
-    ).toBe(true);
+    expect(await fitsWidth(page), `home fits ${label}`).toBe(true);
     await saveScreenshot(page, { path: path.join(SHOTS, `home-${theme}-${language}-${width}.png`) });
   });
 });
@@ -322,17 +293,17 @@ test.describe('help centre', () => {
   });
 
   test('/help: axe-clean at 360 and 1366 px, both themes, PT and EN', async ({ page }) => {
-    // Eight loads and axe checks in one test.
-    test.setTimeout(240_000);
-    await inEveryLook(page, '/help', async ({ width, theme, language }, label) => {
-      await page.getByText(language === 'PT' ? 'Prazo do saque' : 'Withdrawal times').click();
-      await expect(page.getByText(language === 'PT' ? 'Até 30 minutos.' : 'Up to 30 minutes.'), label).toBeVisible();
+    await inFourLooks(page, '/help', async ({ width, theme, language }, label) => {
+      const summary = page.getByText(language === 'PT' ? 'Prazo do saque' : 'Withdrawal times');
+      const answer = page.getByText(language === 'PT' ? 'Até 30 minutos.' : 'Up to 30 minutes.');
+      await summary.click();
+      await expect(answer, label).toBeVisible();
       await expectNoSeriousA11yViolations(page, `help ${label}`);
-      expect(
-        await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
-        `help fits ${label}`,
-      ).toBe(true);
+      expect(await fitsWidth(page), `help fits ${label}`).toBe(true);
       await saveScreenshot(page, { path: path.join(SHOTS, `help-${theme}-${language}-${width}.png`) });
+      // Closed again, so the next look opens it as this one did.
+      await summary.click();
+      await expect(answer, label).toBeHidden();
     });
   });
 });

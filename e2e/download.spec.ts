@@ -3,6 +3,7 @@ import jsQR from 'jsqr';
 import { expect, test, type APIRequestContext, type Locator, type Page } from './support/test';
 import { BACKOFFICE_OPERATORS, startBackofficeServer } from './support/backoffice';
 import { operatorLogin } from './support/operators';
+import { FOUR_LOOKS, fitsWidth, lookLabel, storeLook, viewportOf } from './support/looks';
 import { makePng } from './support/png';
 import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, type ExtraServer } from './support/servers';
 import { disableRegisterCaptcha, signedInNewPlayer } from './support/setup';
@@ -257,27 +258,17 @@ test('/helpmc: the help centre alone, ending with the contact entries; back to t
   await expect(page).toHaveURL(`${baseURL}/`);
 });
 
-const LOOKS = [360, 1366].flatMap((width) =>
-  (['dark', 'light'] as const).flatMap((theme) =>
-    (['PT', 'EN'] as const).map((language) => ({ width, theme, language })),
-  ),
-);
-
 test('axe: /helpmc, the download modal and /down at 360 and 1366 px, both themes, PT and EN', async ({ page }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' });
-  await page.goto(`${baseURL}/helpmc`);
-  for (const { width, theme, language } of LOOKS) {
-    const label = `${width} ${theme} ${language}`;
+  // The site's origin without its app (the status call), where the first look is stored.
+  await page.goto(`${baseURL}/wps/system/status`);
+  for (const look of FOUR_LOOKS) {
+    const { width, theme, language } = look;
+    const label = lookLabel(look);
     const pt = language === 'PT';
-    await page.setViewportSize({ width, height: width === 360 ? 760 : 860 });
-    await page.evaluate(
-      ([t, l]) => {
-        localStorage.setItem('theme', t);
-        localStorage.setItem('lang', l);
-        localStorage.setItem('hisLang', l);
-      },
-      [theme, language] as const,
-    );
+    await page.setViewportSize(viewportOf(width));
+    // /helpmc has no header to switch the look in: it is stored, and read by the load below.
+    await storeLook(page, look);
     // One page load per look: /helpmc, then the site and /down by its own links.
     await page.goto(`${baseURL}/helpmc`);
     await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
@@ -308,10 +299,7 @@ test('axe: /helpmc, the download modal and /down at 360 and 1366 px, both themes
     await expect(page.getByRole('heading', { name: pt ? 'Baixe o app' : 'Get the app', level: 1 })).toBeVisible();
     await expect(page.getByRole('img', { name: pt ? 'Baixe e ganhe' : 'Download and win' })).toBeVisible();
     await expectNoSeriousA11yViolations(page, `/down ${label}`);
-    expect(
-      await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
-      `/down fits ${label}`,
-    ).toBe(true);
+    expect(await fitsWidth(page), `/down fits ${label}`).toBe(true);
     if (pt) await saveScreenshot(page, { path: path.join(SHOTS, `down-${width}-${theme}.png`) });
   }
 });

@@ -242,14 +242,23 @@ test.describe('lobby', () => {
     await saveScreenshot(page, { path: path.join(SHOTS, 'rng-player-1366.png') });
 
     // Launch from the lobby: the in-house slot opens in the /game iframe, then shows as recently played.
-    await page.goto(`${server.baseURL}/rng?vassalage=inhouse`);
+    // The lobby's own links lead there and back (one load for the whole walk).
+    const slotVendors = page.getByRole('navigation', { name: 'Fornecedores de slots' });
+    await slotVendors.getByRole('link', { name: 'In-house Games' }).click();
+    await expect(page).toHaveURL(/\/rng\?vassalage=inhouse$/);
     await page.locator('main .rng-games').getByRole('button', { name: 'Jogar Lucky Fives' }).click();
     await expect(page).toHaveURL(/\/game$/);
     await expect(page.locator('iframe')).toHaveAttribute(
       'src',
       /\/inhouse\/play\/slot\?launch=[a-f0-9]{64}&game=inhouse-slot/,
     );
-    await page.goto(`${server.baseURL}/rng?vassalage=SBX`);
+    await page
+      .getByRole('banner')
+      .getByRole('navigation', { name: 'Categorias de jogos' })
+      .getByRole('link', { name: 'Slots' })
+      .click();
+    await slotVendors.getByRole('link', { name: 'Sandbox Seamless' }).click();
+    await expect(page).toHaveURL(/\/rng\?vassalage=SBX$/);
     await expect(page.getByTestId('recent-strip').getByRole('button', { name: 'Jogar Lucky Fives' })).toBeVisible();
 
     // 360 px: usable, nothing scrolls sideways.
@@ -312,7 +321,9 @@ test.describe('lobby', () => {
     await page.keyboard.press('Escape');
 
     // A vendor without a connection could not launch, so it is not offered: the live page lists only the sandbox.
-    await page.goto(`${server.baseURL}/live`);
+    const topNav = page.getByRole('banner').getByRole('navigation', { name: 'Categorias de jogos' });
+    await topNav.getByRole('link', { name: 'Cassino ao vivo' }).click();
+    await expect(page).toHaveURL(/\/live$/);
     const live = page.getByRole('list', { name: 'Fornecedores' });
     await expect(live.getByRole('button', { name: /Sandbox Seamless/ })).toBeVisible();
     await expect(live.getByRole('button', { name: /Aurora Live/ })).toHaveCount(0);
@@ -334,13 +345,16 @@ test.describe('lobby', () => {
       .getByRole('banner')
       .getByRole('button', { name: /tema claro/i })
       .click();
-    await page.goto(`${server.baseURL}/rng?vassalage=SBX`);
+    await side.getByRole('button', { name: 'Sandbox Seamless' }).click();
+    await expect(page).toHaveURL(/\/rng\?vassalage=SBX$/);
     await expect(page.locator('main .rng-games').getByRole('button', { name: 'Jogar Golden Lantern' })).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'rng page, light theme');
     await saveScreenshot(page, { path: path.join(SHOTS, 'rng-light-1366.png') });
 
+    // The live page again, by its link, then at 360 px.
+    await topNav.getByRole('link', { name: 'Cassino ao vivo' }).click();
+    await expect(page).toHaveURL(/\/live$/);
     await page.setViewportSize({ width: 360, height: 740 });
-    await page.goto(`${server.baseURL}/live`);
     await expect(
       page.getByRole('list', { name: 'Fornecedores' }).getByRole('button', { name: /Sandbox Seamless/ }),
     ).toBeVisible();

@@ -4,6 +4,7 @@ import { BACKOFFICE_OPERATORS, startBackofficeServer } from './support/backoffic
 import { operatorLogin } from './support/operators';
 import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, type ExtraServer } from './support/servers';
 import { disableRegisterCaptcha, fieldLabel, signedInNewPlayer } from './support/setup';
+import { FOUR_LOOKS, fitsWidth, lookLabel, setLook, sideMenu } from './support/looks';
 import { makePng } from './support/png';
 import { saveScreenshot } from './support/screenshots';
 
@@ -90,31 +91,6 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-/** Theme and language as stored by the site, applied by a reload. */
-async function applyLook(
-  page: Page,
-  { theme, language, width }: { theme: 'dark' | 'light'; language: 'PT' | 'EN'; width: number },
-): Promise<void> {
-  await page.setViewportSize({ width, height: width === 360 ? 760 : 860 });
-  await page.evaluate(
-    ([t, l]) => {
-      localStorage.setItem('theme', t);
-      localStorage.setItem('lang', l);
-      localStorage.setItem('hisLang', l);
-    },
-    [theme, language] as const,
-  );
-  await page.reload();
-  await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-  await expect(page.locator('html')).toHaveAttribute('lang', language === 'PT' ? 'pt-BR' : 'en');
-}
-
-const LOOKS = [360, 1366].flatMap((width) =>
-  (['dark', 'light'] as const).flatMap((theme) =>
-    (['PT', 'EN'] as const).map((language) => ({ width, theme, language })),
-  ),
-);
-
 async function openFeedback(page: Page, account: string, language: 'PT' | 'EN' = 'PT') {
   await page
     .getByRole('button', { name: language === 'PT' ? `Menu da conta ${account}` : `Account menu ${account}` })
@@ -175,22 +151,27 @@ test('feedback: sent with a PNG through the page, listed as open, then the opera
   await expect(answered).toContainText('Nossa resposta');
   await expect(answered).toContainText('O saque foi pago hoje às 10h.');
   await saveScreenshot(page, { path: path.join(SHOTS, 'feedback-1366.png') });
+  await page.keyboard.press('Escape');
+  await expect(again).toBeHidden();
 
-  for (const look of LOOKS) {
-    await applyLook(page, look);
+  // Each look switched in the page with the panel closed, then the panel opened in it.
+  for (const look of FOUR_LOOKS) {
+    await setLook(page, look);
     const view = await openFeedback(page, player.username, look.language);
     await expect(view.getByTestId('feedback-item').first()).toBeVisible();
-    await expectNoSeriousA11yViolations(page, `feedback ${look.width} ${look.theme} ${look.language}`);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await expectNoSeriousA11yViolations(page, `feedback ${lookLabel(look)}`);
+    expect(await fitsWidth(page), `feedback fits ${lookLabel(look)}`).toBe(true);
     if (look.language === 'PT')
       await saveScreenshot(page, { path: path.join(SHOTS, `feedback-${look.width}-${look.theme}.png`) });
+    await page.keyboard.press('Escape');
+    await expect(view).toBeHidden();
   }
 });
 
 test('speed test: the site own domain measured and classified, with an Enter link', async ({ page }) => {
   await page.goto(`${baseURL}/`);
-  for (const look of LOOKS) {
-    await applyLook(page, look);
+  for (const look of FOUR_LOOKS) {
+    await setLook(page, look);
     const isPt = look.language === 'PT';
     await page
       .getByRole('banner')
@@ -208,7 +189,7 @@ test('speed test: the site own domain measured and classified, with an Enter lin
     });
     await expect(enter).toHaveAttribute('href', `${baseURL}/`);
     await expect(enter).toHaveAttribute('target', '_blank');
-    await expectNoSeriousA11yViolations(page, `speed test ${look.width} ${look.theme} ${look.language}`);
+    await expectNoSeriousA11yViolations(page, `speed test ${lookLabel(look)}`);
     if (isPt) await saveScreenshot(page, { path: path.join(SHOTS, `speed-${look.width}-${look.theme}.png`) });
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
@@ -244,24 +225,27 @@ test('a popup announcement shows once after login, not after the next login', as
 
 test('announcements: nine a page and one on the next, the chosen one read as HTML', async ({ page }) => {
   await page.goto(`${baseURL}/`);
-  for (const look of LOOKS) {
-    await applyLook(page, look);
+  const menu = sideMenu(page);
+  for (const look of FOUR_LOOKS) {
+    await setLook(page, look);
     const isPt = look.language === 'PT';
-    if (look.width === 360) await page.getByRole('banner').getByRole('button', { name: 'Menu' }).click();
-    await page
-      .getByRole('complementary')
-      .getByRole('button', { name: isPt ? 'Anúncios' : 'Announcements' })
-      .click();
+    if (look.width === 360) {
+      await expect(menu).toBeHidden();
+      await page.getByRole('banner').getByRole('button', { name: 'Menu' }).click();
+    }
+    await menu.getByRole('button', { name: isPt ? 'Anúncios' : 'Announcements' }).click();
     const dialog = page.getByRole('dialog', { name: isPt ? 'Anúncios' : 'Announcements' });
     const items = dialog.getByRole('list', { name: isPt ? 'Anúncios' : 'Announcements' }).getByRole('button');
     await expect(items).toHaveCount(9);
-    await expectNoSeriousA11yViolations(page, `announcements ${look.width} ${look.theme} ${look.language}`);
+    await expectNoSeriousA11yViolations(page, `announcements ${lookLabel(look)}`);
     if (isPt) await saveScreenshot(page, { path: path.join(SHOTS, `announcements-${look.width}-${look.theme}.png`) });
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
+    // The phone's drawer, if the dialog left it open, is closed for the next look.
+    if (look.width === 360 && (await menu.isVisible())) await page.keyboard.press('Escape');
   }
 
-  await applyLook(page, { width: 1366, theme: 'dark', language: 'PT' });
+  await setLook(page, { width: 1366, theme: 'dark', language: 'PT' });
   await page.getByRole('complementary').getByRole('button', { name: 'Anúncios' }).click();
   const dialog = page.getByRole('dialog', { name: 'Anúncios' });
   const items = dialog.getByRole('list', { name: 'Anúncios' }).getByRole('button');

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { expect, test, type Page } from './support/test';
 import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, type ExtraServer } from './support/servers';
 import { checkBackofficePage, newBackofficePage, signInOperator, startBackofficeServer } from './support/backoffice';
-import { acceptTerms, disableRegisterCaptcha, fieldLabel } from './support/setup';
+import { openResponsibleGaming } from './support/account-menu';
+import { acceptTerms, disableRegisterCaptcha, fieldLabel, signedInNewPlayer } from './support/setup';
 import { saveScreenshot } from './support/screenshots';
 
 /**
@@ -82,10 +83,13 @@ test.describe('responsible gaming', () => {
     browser,
   }) => {
     await page.setViewportSize({ width: 1366, height: 860 });
-    const username = await registerWithEmail(page, `rg-${crypto.randomUUID().slice(0, 8)}@example.com`);
-    await finishRegistration(page);
-
-    await page.goto(`${server.baseURL}/account/responsible-gaming`);
+    // Registered through the API and signed in on the page under test: the form's registration is
+    // the self-exclusion test's (below), which needs the e-mail it gives.
+    const { username } = await signedInNewPlayer(page, server.baseURL, {
+      prefix: 'rg',
+      password: PASSWORD,
+      path: '/account/responsible-gaming',
+    });
     await expect(page.getByRole('heading', { name: 'Jogo responsável', level: 1 })).toBeVisible();
     await page.getByLabel(fieldLabel('Depósitos por dia')).fill('50');
     await page.getByTestId('rg-save-limits').click();
@@ -107,9 +111,10 @@ test.describe('responsible gaming', () => {
     ).toBeVisible();
     await saveScreenshot(page, { path: path.join(SHOTS, 'deposit-refused-1366.png') });
     await page.keyboard.press('Escape');
+    await expect(panel).toBeHidden();
 
-    // Raised to 200: the old limit holds, the change waits.
-    await page.goto(`${server.baseURL}/account/responsible-gaming`);
+    // Raised to 200 on the same page, under the closed panel: the old limit holds, the change waits.
+    await expect(page).toHaveURL(`${server.baseURL}/account/responsible-gaming`);
     await page.getByLabel(fieldLabel('Depósitos por dia')).fill('200');
     await page.getByTestId('rg-save-limits').click();
     const pending = page.getByTestId('rg-pending-deposit_day');
@@ -147,9 +152,11 @@ test.describe('responsible gaming', () => {
     request,
   }) => {
     await page.setViewportSize({ width: 360, height: 780 });
-    await registerWithEmail(page, `rc-${crypto.randomUUID().slice(0, 8)}@example.com`);
-    await finishRegistration(page);
-    await page.goto(`${server.baseURL}/account/responsible-gaming`);
+    await signedInNewPlayer(page, server.baseURL, {
+      prefix: 'rc',
+      password: PASSWORD,
+      path: '/account/responsible-gaming',
+    });
     await expect(page.getByRole('heading', { name: 'Jogo responsável', level: 1 })).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'responsible gaming page (360 px)');
     await saveScreenshot(page, { path: path.join(SHOTS, 'rg-page-360.png'), fullPage: true });
@@ -178,7 +185,7 @@ test.describe('responsible gaming', () => {
     const email = `se-${crypto.randomUUID().slice(0, 8)}@example.com`;
     const username = await registerWithEmail(page, email);
     await finishRegistration(page);
-    await page.goto(`${server.baseURL}/account/responsible-gaming`);
+    await openResponsibleGaming(page, username);
     await page.getByTestId('rg-exclusion-select').selectOption('6m');
     await expect(page.getByTestId('rg-start-exclusion')).toBeDisabled();
     await page.getByTestId('rg-exclusion-understood').check();

@@ -4,6 +4,7 @@ import { BACKOFFICE_OPERATORS, signInOperator, startBackofficeServer } from './s
 import { operatorLogin } from './support/operators';
 import { makePng } from './support/png';
 import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, type ExtraServer } from './support/servers';
+import { FOUR_LOOKS, lookLabel, setLook, type Look } from './support/looks';
 import { fieldLabel } from './support/setup';
 import { saveScreenshot } from './support/screenshots';
 
@@ -161,52 +162,9 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-type Look = { width: number; theme: 'dark' | 'light'; language: 'PT' | 'EN' };
-
-/** Every combination, ordered so each step changes as little as possible. */
-const LOOKS: Look[] = [1366, 360].flatMap((width) =>
-  (['dark', 'light'] as const).flatMap((theme) =>
-    (['PT', 'EN'] as const).map((language) => ({ width, theme, language })),
-  ),
-);
-/** Each width, theme and language at least once, for screens checked in four looks. */
-const FOUR_LOOKS: Look[] = [
-  { width: 1366, theme: 'dark', language: 'PT' },
-  { width: 1366, theme: 'light', language: 'EN' },
-  { width: 360, theme: 'dark', language: 'EN' },
-  { width: 360, theme: 'light', language: 'PT' },
-];
-
-/**
- * Theme (the header's button) and language (the side menu's selector) changed in the page at
- * 1366 px, where both are in view, then the width.
- */
-async function setLook(page: Page, look: Look): Promise<void> {
-  const html = page.locator('html');
-  const lang = look.language === 'PT' ? 'pt-BR' : 'en';
-  const needsTheme = (await html.getAttribute('data-theme')) !== look.theme;
-  const needsLanguage = (await html.getAttribute('lang')) !== lang;
-  if (needsTheme || needsLanguage) await page.setViewportSize({ width: 1366, height: 860 });
-  if (needsTheme) {
-    await page
-      .getByRole('banner')
-      .getByRole('button', { name: /^(Tema claro|Tema escuro|Light theme|Dark theme)$/ })
-      .click();
-    await expect(html).toHaveAttribute('data-theme', look.theme);
-  }
-  if (needsLanguage) {
-    await page
-      .getByRole('complementary')
-      .getByRole('combobox', { name: /^(Idioma|Language)$/ })
-      .selectOption(look.language);
-    await expect(html).toHaveAttribute('lang', lang);
-  }
-  await page.setViewportSize({ width: look.width, height: look.width === 360 ? 760 : 860 });
-}
-
 async function checkLook(page: Page, look: Look, name: string): Promise<void> {
   await setLook(page, look);
-  await expectNoSeriousA11yViolations(page, `${name} ${look.width} ${look.theme} ${look.language}`);
+  await expectNoSeriousA11yViolations(page, `${name} ${lookLabel(look)}`);
   // What sticks out past the right edge, named, so a failure says where to look.
   const wide = await page.evaluate(() =>
     Array.from(document.querySelectorAll('body *'))
@@ -230,7 +188,7 @@ async function checkLook(page: Page, look: Look, name: string): Promise<void> {
     });
 }
 
-test('home: banner, game lanes, winners, promotions and the footer blocks; axe in every look', async ({ page }) => {
+test('home: banner, game lanes, winners, promotions and the footer blocks; axe in four looks', async ({ page }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.setViewportSize({ width: 1366, height: 860 });
   await page.goto(`${baseURL}/`);
@@ -287,7 +245,7 @@ test('home: banner, game lanes, winners, promotions and the footer blocks; axe i
   for (const name of ['Termos de uso', 'Política de privacidade', 'Jogo responsável'])
     await expect(footer.getByRole('link', { name, exact: true })).toHaveCount(0);
 
-  for (const look of LOOKS) await checkLook(page, look, 'home');
+  for (const look of FOUR_LOOKS) await checkLook(page, look, 'home');
 });
 
 test('home at rest: lanes below the fold hold their place without animating', async ({ page }) => {
@@ -402,7 +360,7 @@ test('header search by keyboard: a visitor finds hot games and vendors, and is a
       .click();
     await page.getByRole('dialog').getByRole('searchbox').fill('house');
     await expect(page.getByRole('dialog').getByRole('button', { name: /In-house Games/ })).toBeVisible();
-    await expectNoSeriousA11yViolations(page, `search ${look.width} ${look.theme} ${look.language}`);
+    await expectNoSeriousA11yViolations(page, `search ${lookLabel(look)}`);
   }
   await page.keyboard.press('Escape');
   await setLook(page, { width: 1366, theme: 'dark', language: 'PT' });
