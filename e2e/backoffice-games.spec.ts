@@ -343,7 +343,7 @@ test.describe('back-office games', () => {
     const table = vendorsTable(finance);
     const row = rowOf(finance, table, 'Sandbox Seamless');
     await expect(row.getByRole('cell', { name: 'Ativo', exact: true })).toBeVisible();
-    await expect(table.getByRole('rowheader')).toHaveCount(19);
+    await expect(table.getByRole('rowheader')).toHaveCount(22);
     await expect(table.getByRole('button', { name: STATUS_BUTTON })).toHaveCount(0);
     await check(finance, 'vendors-finance-1366');
 
