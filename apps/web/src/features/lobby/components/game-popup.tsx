@@ -11,16 +11,11 @@ import { closeLobbyOverlay, useLobbyOverlay } from '../lobby-store';
 import { GameGrid } from './game-grid';
 import { MaintenanceNotice } from './maintenance-notice';
 
+/** Whose games a popup lists: the vendor's, in one category when it was opened from another category's page. */
+type GamesProps = { vassalage: string; gameType?: GameCategory | undefined; label: string };
+
 /** The vendor's games for a player; paged with a button because the dialog scrolls, not the page. */
-function VendorGames({
-  vassalage,
-  gameType,
-  label,
-}: {
-  vassalage: string;
-  gameType?: GameCategory | undefined;
-  label: string;
-}) {
+function VendorGames({ vassalage, gameType, label }: GamesProps) {
   const { t } = useTranslation('lobby');
   const games = useGames({ vassalage, gameType });
   const list = games.data?.pages.flatMap((p) => p.games) ?? [];
@@ -39,15 +34,7 @@ function VendorGames({
 }
 
 /** A visitor sees the vendor's popular games and is asked to log in for the rest. */
-function VisitorGames({
-  vassalage,
-  gameType,
-  label,
-}: {
-  vassalage: string;
-  gameType?: GameCategory | undefined;
-  label: string;
-}) {
+function VisitorGames({ vassalage, gameType, label }: GamesProps) {
   const { t } = useTranslation('lobby');
   const hot = useHotGames({ vassalage, gameType });
   return (
