@@ -5,7 +5,9 @@
 // machine moves the timings, and the figures are read next to each other.
 // Run: npm run bench:web   (BENCH_WEB_BUILD=1 rebuilds the web app first; BENCH_WEB_PORT,
 // BENCH_WEB_RUNS (Lighthouse runs per preset, median printed), CHROMIUM_PATH to change;
-// BENCH_WEB_LIGHTHOUSE=0 prints the sizes only; BENCH_WEB_REPORT=<dir> keeps each Lighthouse result)
+// BENCH_WEB_LIGHTHOUSE=0 prints the sizes only; BENCH_WEB_REPORT=<dir> keeps each Lighthouse result;
+// BENCH_WEB_DIST=<dir> measures another web build, e.g. a copy of the one before a change, to compare
+// two builds in the same conditions)
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -15,7 +17,7 @@ import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../playwright.config';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-const WEB_DIST = path.join(ROOT, 'apps/web/dist');
+const WEB_DIST = path.resolve(ROOT, process.env.BENCH_WEB_DIST ?? 'apps/web/dist');
 const SERVER_ENTRY = path.join(ROOT, 'apps/server/dist/server.js');
 const SCRATCH = path.join(ROOT, '.tmp', 'bench-web');
 const PORT = Number(process.env.BENCH_WEB_PORT ?? 8311);
@@ -34,7 +36,8 @@ function run(command: string, args: string[]): void {
  * precompressed .br/.gz files `npm run build` makes, which the server sends as they are. */
 function prepareBuild(): string {
   const rebuild = process.env.BENCH_WEB_BUILD === '1';
-  if (rebuild || !fs.existsSync(path.join(WEB_DIST, 'index.html'))) run('npm', ['run', 'build', '-w', '@wps/web']);
+  if (!process.env.BENCH_WEB_DIST && (rebuild || !fs.existsSync(path.join(WEB_DIST, 'index.html'))))
+    run('npm', ['run', 'build', '-w', '@wps/web']);
   if (rebuild || !fs.existsSync(SERVER_ENTRY)) run('npm', ['run', 'build', '-w', '@wps/server']);
   const frozen = path.join(SCRATCH, 'web-dist');
   fs.rmSync(frozen, { recursive: true, force: true });
@@ -165,6 +168,9 @@ type Figures = {
   lcpElement: string;
   /** The LCP's phases (TTFB, Load Delay, Load Time, Render Delay) in ms, so a regression names its cause. */
   lcpPhases: Array<{ phase: string; ms: number }>;
+  cls: number;
+  /** The longest main-thread tasks (Lighthouse's long-tasks audit): where the blocking time comes from. */
+  longTasks: Array<{ url: string; ms: number }>;
 };
 
 type AuditDetails = { type?: string; items?: Array<AuditDetails & Record<string, unknown>> };
@@ -194,17 +200,21 @@ async function launchChromium(): Promise<{ port: number; stop: () => Promise<voi
   const child = spawn(
     CHROMIUM_PATH,
     [...CHROMIUM_ARGS, '--headless', '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'],
-    {
-      stdio: ['ignore', 'ignore', 'pipe'],
-    },
+    // Its own process group: the renderer, GPU and utility processes go with the browser, where
+    // a kill of the browser alone left them writing into the profile while it was removed (ENOTEMPTY).
+    { stdio: ['ignore', 'ignore', 'pipe'], detached: true },
   );
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) {
       const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGKILL');
+      try {
+        process.kill(-(child.pid as number), 'SIGKILL');
+      } catch {
+        child.kill('SIGKILL');
+      }
       await exited;
     }
-    fs.rmSync(profile, { recursive: true, force: true, maxRetries: 5 });
+    fs.rmSync(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
   };
   const port = await new Promise<number>((resolve, reject) => {
     let output = '';
@@ -249,6 +259,11 @@ async function lighthouseRun(url: string, config: Config | undefined): Promise<F
       fcpMs: value('first-contentful-paint'),
       tbtMs: value('total-blocking-time'),
       transferKb: value('total-byte-weight') / 1024,
+      cls: value('cumulative-layout-shift'),
+      longTasks: ((audits['long-tasks']?.details as AuditDetails | undefined)?.items ?? [])
+        .map((item) => ({ url: String(item.url ?? '?'), ms: Number(item.duration ?? 0) }))
+        .sort((a, b) => b.ms - a.ms)
+        .slice(0, 4),
       ...lcpBreakdown(audits['largest-contentful-paint-element']?.details as AuditDetails | undefined),
     };
   } finally {
@@ -269,10 +284,11 @@ function describe(label: string, f: Figures, goal: { lcpMs: number; tbtMs?: numb
   const phases = f.lcpPhases.map((p) => `${p.phase} ${(p.ms / 1000).toFixed(2)} s`).join(', ');
   return (
     `${label.padEnd(8)} score ${String(f.score).padStart(3)}  LCP ${(f.lcpMs / 1000).toFixed(2)} s  FCP ${(f.fcpMs / 1000).toFixed(2)} s  ` +
-    `TBT ${f.tbtMs.toFixed(0)} ms  transferred ${f.transferKb.toFixed(0)} KB  ` +
+    `TBT ${f.tbtMs.toFixed(0)} ms  CLS ${f.cls.toFixed(3)}  transferred ${f.transferKb.toFixed(0)} KB  ` +
     `(goal LCP ≤ ${(goal.lcpMs / 1000).toFixed(1)} s: ${verdict(f.lcpMs <= goal.lcpMs)}${tbtGoal})\n` +
     `         LCP element: ${f.lcpElement.replace(/\s+/g, ' ').slice(0, 200)}\n` +
-    `         LCP phases : ${phases || 'not reported'}`
+    `         LCP phases : ${phases || 'not reported'}\n` +
+    `         long tasks : ${f.longTasks.map((t) => `${t.ms.toFixed(0)} ms ${t.url.replace(/^https?:\/\/[^/]+/, '')}`).join(', ') || 'none'}`
   );
 }
 

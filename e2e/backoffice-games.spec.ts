@@ -94,12 +94,6 @@ test.describe('back-office games', () => {
     browser,
     request,
   }) => {
-    // The player's lobby first: Card Room is playable.
-    const player = await newPage(browser, 1366);
-    await registerPlayer(player, '/pvp');
-    const card = player.getByRole('list', { name: 'Fornecedores' }).getByRole('button', { name: /Card Room/ });
-    await expect(card).toContainText('3 jogos');
-
     await sidebar(admin).getByRole('link', { name: 'Jogos', exact: true }).click();
     await expect(admin).toHaveURL(/\/backoffice\/games$/);
     await expect(admin.getByRole('heading', { name: 'Jogos', level: 1 })).toBeVisible();
@@ -129,8 +123,11 @@ test.describe('back-office games', () => {
     // The pressed button stayed in place (now the way back), so focus did not fall to the page top.
     await expect(row.getByRole('button', { name: 'Ativar Card Room', exact: true })).toBeFocused();
 
-    // The lobby shows the vendor under maintenance, and its card opens the maintenance message.
-    await player.reload();
+    // The player's lobby, opened now: the vendor under maintenance, and its card opens the
+    // maintenance message (its playable card before and after is the one shown at the end).
+    const player = await newPage(browser, 1366);
+    await registerPlayer(player, '/pvp');
+    const card = player.getByRole('list', { name: 'Fornecedores' }).getByRole('button', { name: /Card Room/ });
     await expect(card).toContainText('Em manutenção');
     await card.click();
     const notice = player.getByRole('dialog', { name: 'Manutenção' });
@@ -337,8 +334,7 @@ test.describe('back-office games', () => {
 
   test('a finance operator sees vendors and games read-only (1366, 1024 and 390 px)', async ({ browser, request }) => {
     const finance = await newPage(browser, 1366);
-    await signInOperator(finance, { baseURL: server.baseURL, role: 'finance' });
-    await sidebar(finance).getByRole('link', { name: 'Jogos', exact: true }).click();
+    await signInOperator(finance, { baseURL: server.baseURL, role: 'finance', path: 'games' });
     await expect(finance.getByRole('note').filter({ hasText: 'Sua função só consulta o catálogo' })).toBeVisible();
     const table = vendorsTable(finance);
     const row = rowOf(finance, table, 'Sandbox Seamless');

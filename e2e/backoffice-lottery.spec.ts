@@ -4,6 +4,7 @@ import {
   BACKOFFICE_OPERATORS,
   checkBackofficePage,
   newBackofficePage,
+  openFromSidebar,
   signInOperator,
   startBackofficeServer,
 } from './support/backoffice';
@@ -167,6 +168,28 @@ async function checkWidths(page: Page, name: string): Promise<void> {
   await page.setViewportSize({ width: 1366, height: 900 });
 }
 
+/**
+ * A draw's page reached as an operator does, inside the open back office: the draws list from the
+ * sidebar, filtered to the game (and a status, when the draw's is known), then the draw's number.
+ * A route change, not a load: each load of the back office compiles its whole bundle again.
+ */
+async function openDraw(
+  page: Page,
+  { gameCode, drawId, status }: { gameCode: string; drawId: string; status?: string },
+): Promise<void> {
+  await openFromSidebar(page, 'Sorteios da loteria', { exact: true });
+  await expect(page.getByRole('heading', { level: 1, name: 'Sorteios da loteria' })).toBeVisible();
+  await page.getByLabel('Jogo', { exact: true }).selectOption(gameCode);
+  if (status) await page.getByLabel('Status', { exact: true }).selectOption(status);
+  // The VN games share their draws' numbers (the day), so the draw is picked by its address.
+  await page
+    .getByRole('table', { name: 'Sorteios da loteria' })
+    .getByRole('link', { name: /^Abrir sorteio / })
+    .and(page.locator(`[href$="/lottery/draws/${drawId}"]`))
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/backoffice/lottery/draws/${drawId}$`));
+}
+
 /** An amount as the page writes it in Portuguese, as a pattern (R$, a space of any kind, the figure). */
 function brl(minor: bigint): RegExp {
   const whole = (minor / 100n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, '.');
@@ -269,7 +292,7 @@ test('an open draw shows its liability per number, largest first, after the bets
   expect(await balanceOf(request, player)).toBe(DEPOSIT - 2n * STAKE);
 
   const pay = (await callApi<OpsGame[]>(ops, 'GET', '/ops/lottery/games')).find((g) => g.code === 'VN-MB')!.paytable;
-  await finance.goto(`${baseURL}/backoffice/lottery/draws/${vnDraw.drawId}`);
+  await openDraw(finance, { gameCode: 'VN-MB', drawId: vnDraw.drawId, status: 'open' });
   await expect(finance.getByRole('heading', { level: 1 })).toContainText(vnDraw.numero);
   const rows = finance.getByTestId('liability').locator('tbody tr');
   await expect(rows).toHaveCount(2);
@@ -293,7 +316,7 @@ test('a voided draw refunds its ticket exactly once', async ({ browser, request 
   await expect(otherPage.getByTestId('header-balance')).toHaveText(brl(DEPOSIT - STAKE));
   expect(await balanceOf(request, other)).toBe(DEPOSIT - STAKE);
 
-  await finance.goto(`${baseURL}/backoffice/lottery/draws/${south.drawId}`);
+  await openDraw(finance, { gameCode: 'VN-MN', drawId: south.drawId, status: 'open' });
   await finance.getByRole('button', { name: 'Anular sorteio' }).click();
   const dialog = finance.getByRole('dialog', { name: `Anular o sorteio ${south.numero}` });
   await expect(dialog).toContainText('1 bilhete');
@@ -347,6 +370,8 @@ test('a Vietnamese result typed by one operator and approved by another settles 
   }).toPass({ timeout: 30_000 });
 
   // Operator A types the result, then is refused approving it.
+  // A load, not openDraw: this tab read the draw while it was open, and a copy younger than the
+  // back office's 30 seconds would show it open still, without the result form.
   await finance.goto(`${baseURL}/backoffice/lottery/draws/${vnDraw.drawId}`);
   const form = finance.getByRole('form', { name: 'Digitar o resultado' });
   for (const [tier, numbers] of NORTH_RESULT) {
@@ -362,7 +387,7 @@ test('a Vietnamese result typed by one operator and approved by another settles 
   await expect(waiting.getByRole('alert')).toContainText('Um resultado deve ser aprovado por outro operador');
 
   // Operator B approves it from the queue.
-  await admin.goto(`${baseURL}/backoffice/lottery/results`);
+  await openFromSidebar(admin, 'Resultados a aprovar', { exact: true });
   const entry = admin.getByRole('region', { name: /^Resultado digitado #/ });
   await expect(entry).toHaveCount(1);
   await expect(admin.getByRole('link', { name: `Abrir sorteio ${vnDraw.numero} de VN-MB` })).toHaveAttribute(
@@ -375,8 +400,11 @@ test('a Vietnamese result typed by one operator and approved by another settles 
   await entry.getByRole('button', { name: 'Aprovar' }).click();
   await expect(admin.getByText('Nenhum resultado aguardando aprovação.')).toBeVisible();
 
-  // The lottery clock settles the draw within seconds.
-  await admin.goto(`${baseURL}/backoffice/lottery/draws/${vnDraw.drawId}`);
+  // The lottery clock settles the draw within seconds; the draws list is judged on the way to it.
+  await openFromSidebar(admin, 'Sorteios da loteria', { exact: true });
+  await expect(admin.getByRole('table', { name: 'Sorteios da loteria' })).toBeVisible();
+  await checkWidths(admin, 'draws');
+  await openDraw(admin, { gameCode: 'VN-MB', drawId: vnDraw.drawId });
   await expect(admin.locator('.page-header .status-pill')).toHaveText('Liquidado', { timeout: 30_000 });
   await expect(admin.getByRole('region', { name: 'Resultado', exact: true })).toContainText('00045');
   const lo = (STAKE * BigInt(pay.lo!.multiplierBp)) / 10_000n;
@@ -393,13 +421,11 @@ test('a Vietnamese result typed by one operator and approved by another settles 
   await checkWidths(admin, 'draw-settled');
 
   // The settlement view and the report by game.
-  await admin.goto(`${baseURL}/backoffice/lottery/settlements?gameCode=VN-MB`);
+  await openFromSidebar(admin, 'Liquidações da loteria', { exact: true });
+  await admin.getByLabel('Jogo', { exact: true }).selectOption('VN-MB');
   await expect(admin.getByRole('row').filter({ hasText: vnDraw.numero })).toContainText(brl(lo + de));
   await checkWidths(admin, 'settlements');
-  await admin.goto(`${baseURL}/backoffice/lottery/draws`);
-  await expect(admin.getByRole('table', { name: 'Sorteios da loteria' })).toBeVisible();
-  await checkWidths(admin, 'draws');
-  await admin.goto(`${baseURL}/backoffice/lottery/reports`);
+  await openFromSidebar(admin, 'Loteria por jogo', { exact: true });
   await expect(admin.getByRole('heading', { level: 1, name: 'Loteria por jogo' })).toBeVisible();
   await checkWidths(admin, 'reports');
 });

@@ -26,8 +26,8 @@ import type { Browser } from './support/test';
  *   comes back when it is turned off;
  * - the same setting is edited in two tabs: the one saved second is told someone else changed it,
  *   and reloads the current value instead of overwriting it;
- * - support and marketing read the settings but cannot change them (no save, fields disabled);
- * - axe-clean at 1366 and 1024 px on every section.
+ * - support reads the settings but cannot change them (no save, fields disabled);
+ * - axe-clean at 1366 px on every section, and each section fits 1024 px.
  */
 const SHOTS = path.join(ROOT, 'test-results', 'backoffice-site-settings');
 const PORT = EXTRA_PORTS.backofficeSite;
@@ -103,7 +103,7 @@ test.describe('back-office site settings', () => {
   test.beforeAll(async ({ browser }) => {
     test.setTimeout(240_000);
     server = await startBackofficeServer('backoffice-site-settings', PORT, {
-      roles: ['admin', 'support', 'marketing'],
+      roles: ['admin', 'support'],
       configure: disableRegisterCaptcha,
     });
     admin = await operatorPage(browser, { baseURL: server.baseURL, role: 'admin', width: 1366 });
@@ -253,22 +253,33 @@ test.describe('back-office site settings', () => {
     await second.close();
   });
 
-  test('support and marketing read the settings without changing them; every section is axe-clean at 1366 and 1024 px', async ({
+  test('support reads the settings without changing them; every section is axe-clean at 1366 px and fits 1024 px', async ({
     browser,
   }) => {
-    for (const role of ['support', 'marketing'] as const) {
-      const page = await openSiteSettings(browser, role);
-      await expect(page.getByText('Seu perfil pode ver as configurações do site, mas não alterá-las.')).toBeVisible();
-      await openSection(page, 'Cadastro');
-      await expect(page.getByRole('checkbox', { name: 'Exibir Nome real' })).toBeDisabled();
-      await expect(page.getByRole('button', { name: 'Salvar mudanças' })).toHaveCount(0);
+    // One read-only role in the browser: the screen reads settings.write from the session, and which
+    // roles lack it (support, marketing, finance) is the API suite's rule (site-settings.test.ts,
+    // "refuses roles without settings.write").
+    const page = await openSiteSettings(browser, 'support');
+    await expect(page.getByText('Seu perfil pode ver as configurações do site, mas não alterá-las.')).toBeVisible();
+    await openSection(page, 'Cadastro');
+    await expect(page.getByRole('checkbox', { name: 'Exibir Nome real' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Salvar mudanças' })).toHaveCount(0);
+
+    const wide = await showSiteSettings(admin, 1366);
+    for (const section of SECTIONS) {
+      await openSection(wide, section);
+      await checkBackofficePage(wide, `${section}-1366`.replace(/\s+/g, '-'), SHOTS);
     }
-    for (const width of [1366, 1024]) {
-      const page = await showSiteSettings(admin, width);
-      for (const section of SECTIONS) {
-        await openSection(page, section);
-        await checkBackofficePage(page, `${section}-${width}`.replace(/\s+/g, '-'), SHOTS);
-      }
+    // At 1024 px each section only has to fit: axe judged the same sections at 1366 px, and every
+    // back-office screen is measured at 1024 px in page-width.spec.ts.
+    const narrow = await showSiteSettings(admin, 1024);
+    for (const section of SECTIONS) {
+      await openSection(narrow, section);
+      const widths = await narrow.evaluate(() => ({
+        page: document.documentElement.scrollWidth,
+        viewport: window.innerWidth,
+      }));
+      expect(widths.page, `${section} at 1024 px: page width`).toBeLessThanOrEqual(widths.viewport);
     }
   });
 });

@@ -26,8 +26,7 @@ import { openResponsibleGaming } from './support/account-menu';
  * a loss limit and a daily time limit (refused while empty); then the identity check at the sandbox provider:
  * someone else's document is refused (the check is bound to the registered CPF), the player's own
  * brings them back verified. At 360 px, every step axe-clean.
- * At 1366 px the same sign-up starts one player's whole journey under BR: the identity check bound
- * to the CPF, the limits, no bonus offer on the home or the promotions, a PIX deposit paid from the
+ * Then, at 1366 px, the same player's whole journey under BR: no bonus offer on the home or the promotions, a PIX deposit paid from the
  * player's own CPF, a dice roll, a withdrawal to their own PIX key; then, made an agent with a
  * downline, the refusals they meet: the register centre opens no account for someone else, no
  * money goes to the downline, and the P2P tables page lists no poker table.
@@ -45,102 +44,86 @@ test.describe('the BR sign-up story', () => {
   test.setTimeout(150_000);
   const br = useBrServer('br-journey', EXTRA_PORTS.brJourney);
 
-  // At 1366 px the sign-up is the first part of one player's whole journey (below).
-  for (const width of [360]) {
-    test(`register with CPF and date of birth, limits asked at sign-up, identity verified in the sandbox (${width} px)`, async ({
-      page,
-    }) => {
-      const { server } = br;
-      await page.setViewportSize({ width, height: width === 360 ? 780 : 860 });
-      const username = await registerWithCpf(page, server.baseURL, 'brj', PASSWORD);
-
-      // Limits right after the registration, before the lobby.
-      await expect(page).toHaveURL(/\/welcome\/limits$/);
-      const step = page.getByTestId('sign-up-limits');
-      await expect(step.getByRole('heading', { name: 'Seus limites', level: 1 })).toBeVisible();
-      await expect(step).toContainText('Etapa 1 de 3');
-      await expectNoSeriousA11yViolations(page, `sign-up limits ${width}`);
-      await step.getByRole('button', { name: 'Salvar e continuar' }).click();
-      // The deposit and the loss limit are both empty: each says so.
-      await expect(step.getByText('Informe um valor maior que zero.')).toHaveCount(2);
-      await expect(step.getByText('Informe horas inteiras de 1 a 24.')).toBeVisible();
-      await expectNoSeriousA11yViolations(page, `sign-up limits refused ${width}`);
-      await saveScreenshot(page, { path: path.join(SHOTS, `limits-refused-${width}.png`), fullPage: true });
-      // Leaving the step for the lobby brings the player back to it while the limits are missing.
-      await page.goto(`${server.baseURL}/`);
-      await expect(page).toHaveURL(/\/welcome\/limits$/);
-      await step.getByLabel('Período do limite de depósito').selectOption({ label: 'Depósitos por semana' });
-      await step.getByLabel(fieldLabel('Limite de depósito')).fill('750,50');
-      await step.getByLabel('Período do limite de perdas').selectOption({ label: 'Perda líquida por semana' });
-      await step.getByLabel(fieldLabel('Limite de perdas')).fill('300');
-      await step.getByLabel(fieldLabel('Tempo por dia')).fill('3');
-      await step.getByRole('button', { name: 'Salvar e continuar' }).click();
-
-      // The contact step: an account registered by username confirms an e-mail by its code.
-      await expect(page).toHaveURL(/\/welcome\/contact$/);
-      await expect(page.getByTestId('sign-up-contact')).toContainText('Etapa 2 de 3');
-      await expectNoSeriousA11yViolations(page, `sign-up contact ${width}`);
-      await confirmSignUpContact(page);
-
-      // The identity step: the check at the sandbox provider.
-      await expect(page).toHaveURL(/\/welcome\/identity$/);
-      const identity = page.getByTestId('sign-up-identity');
-      await expect(identity.getByRole('heading', { name: 'Verifique sua identidade', level: 1 })).toBeVisible();
-      await expect(identity).toContainText('Até sua identidade ser verificada, você pode depositar no máximo R$');
-      await expect(identity.getByTestId('kyc-level')).toHaveText('Identidade não verificada');
-      await expectNoSeriousA11yViolations(page, `sign-up identity ${width}`);
-      await saveScreenshot(page, { path: path.join(SHOTS, `identity-step-${width}.png`), fullPage: true });
-      await identity.getByRole('button', { name: 'Verificar identidade' }).click();
-      // Someone else's document first: the check is bound to the registered CPF, so the site fails
-      // it though the provider passed it, and says why.
-      await doSandboxIdentityCheck(page, 'Ana Beatriz Rocha', "Someone else's: another CPF");
-      await expect(page).toHaveURL(/\/welcome\/identity$/);
-      await expect(identity.getByTestId('kyc-level')).toHaveText('A verificação não foi aprovada');
-      await expect(identity.getByTestId('kyc-reason')).toHaveText(
-        'O documento não corresponde a esta conta: o CPF ou a data de nascimento não são os que você cadastrou. Tente de novo com o seu próprio documento.',
-      );
-      await expectNoSeriousA11yViolations(page, `sign-up identity refused ${width}`);
-      await saveScreenshot(page, { path: path.join(SHOTS, `identity-refused-${width}.png`), fullPage: true });
-      await identity.getByRole('button', { name: 'Tentar de novo' }).click();
-      await doSandboxIdentityCheck(page, 'Ana Beatriz Rocha');
-
-      // Back on the step, verified; the lobby is next.
-      await expect(page).toHaveURL(/\/welcome\/identity$/);
-      await expect(identity.getByTestId('kyc-level')).toHaveText('Identidade verificada');
-      await expect(identity).toContainText('Nome no documento: Ana Beatriz Rocha');
-      await expectNoSeriousA11yViolations(page, `sign-up verified ${width}`);
-      await identity.getByRole('link', { name: 'Ir para o lobby' }).click();
-      await expect(page).toHaveURL(`${server.baseURL}/`);
-      await expect(page.getByRole('button', { name: `Menu da conta ${username}` })).toBeVisible();
-
-      // The limits chosen at sign-up are the player's limits, on the page the account menu opens.
-      await openResponsibleGaming(page, username);
-      await expect(page.getByLabel(fieldLabel('Depósitos por semana'))).toHaveValue('750,50');
-      await expect(page.getByLabel(fieldLabel('Perda líquida por semana'))).toHaveValue('300,00');
-      await expect(page.getByLabel(fieldLabel('Tempo por dia'))).toHaveValue('180');
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow).toBeLessThanOrEqual(0);
-    });
-  }
-
-  test("one player's journey under BR: sign-up with a CPF, identity, limits, a PIX deposit, a bet, a withdrawal to their own key, and the refusals on the way (1366 px)", async ({
+  test("one player's journey under BR: sign-up with a CPF at 360 px (limits asked and refused while empty, the contact, identity refused for another's document, then verified), then at 1366 px a PIX deposit, a bet, a withdrawal to their own key, and the refusals on the way", async ({
     page,
     request,
   }) => {
     const { server } = br;
-    await page.setViewportSize({ width: 1366, height: 860 });
+    await page.setViewportSize({ width: 360, height: 780 });
     const cpf = newCpf();
     const masked = `***.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-**`;
     const name = 'Helena Prado Lima';
-
-    // Sign-up with the CPF; the limits and the identity check before the lobby.
     const username = await registerWithCpf(page, server.baseURL, 'brp', PASSWORD, cpf);
-    await setSignUpLimits(page, '800', '4');
+
+    // Limits right after the registration, before the lobby.
+    await expect(page).toHaveURL(/\/welcome\/limits$/);
+    const step = page.getByTestId('sign-up-limits');
+    await expect(step.getByRole('heading', { name: 'Seus limites', level: 1 })).toBeVisible();
+    await expect(step).toContainText('Etapa 1 de 3');
+    await expectNoSeriousA11yViolations(page, 'sign-up limits 360');
+    await step.getByRole('button', { name: 'Salvar e continuar' }).click();
+    // The deposit and the loss limit are both empty: each says so.
+    await expect(step.getByText('Informe um valor maior que zero.')).toHaveCount(2);
+    await expect(step.getByText('Informe horas inteiras de 1 a 24.')).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'sign-up limits refused 360');
+    await saveScreenshot(page, { path: path.join(SHOTS, 'limits-refused-360.png'), fullPage: true });
+    // Leaving the step for the lobby brings the player back to it while the limits are missing.
+    await page.goto(`${server.baseURL}/`);
+    await expect(page).toHaveURL(/\/welcome\/limits$/);
+    await step.getByLabel('Período do limite de depósito').selectOption({ label: 'Depósitos por semana' });
+    await step.getByLabel(fieldLabel('Limite de depósito')).fill('750,50');
+    await step.getByLabel('Período do limite de perdas').selectOption({ label: 'Perda líquida por semana' });
+    await step.getByLabel(fieldLabel('Limite de perdas')).fill('300');
+    await step.getByLabel(fieldLabel('Tempo por dia')).fill('3');
+    await step.getByRole('button', { name: 'Salvar e continuar' }).click();
+
+    // The contact step: an account registered by username confirms an e-mail by its code.
+    await expect(page).toHaveURL(/\/welcome\/contact$/);
+    await expect(page.getByTestId('sign-up-contact')).toContainText('Etapa 2 de 3');
+    await expectNoSeriousA11yViolations(page, 'sign-up contact 360');
+    await confirmSignUpContact(page);
+
+    // The identity step: the check at the sandbox provider.
+    await expect(page).toHaveURL(/\/welcome\/identity$/);
     const identity = page.getByTestId('sign-up-identity');
+    await expect(identity.getByRole('heading', { name: 'Verifique sua identidade', level: 1 })).toBeVisible();
+    await expect(identity).toContainText('Até sua identidade ser verificada, você pode depositar no máximo R$');
+    await expect(identity.getByTestId('kyc-level')).toHaveText('Identidade não verificada');
+    await expectNoSeriousA11yViolations(page, 'sign-up identity 360');
+    await saveScreenshot(page, { path: path.join(SHOTS, 'identity-step-360.png'), fullPage: true });
     await identity.getByRole('button', { name: 'Verificar identidade' }).click();
+    // Someone else's document first: the check is bound to the registered CPF, so the site fails
+    // it though the provider passed it, and says why.
+    await doSandboxIdentityCheck(page, name, "Someone else's: another CPF");
+    await expect(page).toHaveURL(/\/welcome\/identity$/);
+    await expect(identity.getByTestId('kyc-level')).toHaveText('A verificação não foi aprovada');
+    await expect(identity.getByTestId('kyc-reason')).toHaveText(
+      'O documento não corresponde a esta conta: o CPF ou a data de nascimento não são os que você cadastrou. Tente de novo com o seu próprio documento.',
+    );
+    await expectNoSeriousA11yViolations(page, 'sign-up identity refused 360');
+    await saveScreenshot(page, { path: path.join(SHOTS, 'identity-refused-360.png'), fullPage: true });
+    await identity.getByRole('button', { name: 'Tentar de novo' }).click();
     await doSandboxIdentityCheck(page, name);
+
+    // Back on the step, verified; the lobby is next.
+    await expect(page).toHaveURL(/\/welcome\/identity$/);
     await expect(identity.getByTestId('kyc-level')).toHaveText('Identidade verificada');
+    await expect(identity).toContainText(`Nome no documento: ${name}`);
+    await expectNoSeriousA11yViolations(page, 'sign-up verified 360');
     await identity.getByRole('link', { name: 'Ir para o lobby' }).click();
+    await expect(page).toHaveURL(`${server.baseURL}/`);
+    await expect(page.getByRole('button', { name: `Menu da conta ${username}` })).toBeVisible();
+
+    // The limits chosen at sign-up are the player's limits, on the page the account menu opens.
+    await openResponsibleGaming(page, username);
+    await expect(page.getByLabel(fieldLabel('Depósitos por semana'))).toHaveValue('750,50');
+    await expect(page.getByLabel(fieldLabel('Perda líquida por semana'))).toHaveValue('300,00');
+    await expect(page.getByLabel(fieldLabel('Tempo por dia'))).toHaveValue('180');
+
+    // The rest of the journey at 1366 px, from the home by the side menu.
+    await page.setViewportSize({ width: 1366, height: 860 });
+    const sideMenu = page.getByRole('complementary', { name: 'Menu principal' });
+    await sideMenu.getByRole('link', { name: 'Início', exact: true }).click();
     await expect(page).toHaveURL(`${server.baseURL}/`);
 
     // No bonus offer on the home or the promotions: whatever the operator published before the
@@ -163,9 +146,8 @@ test.describe('the BR sign-up story', () => {
       await expect(page.getByText(/Bônus de boas-vindas|100% até|20% extra/)).toHaveCount(0);
       for (const title of offers.filter(Boolean)) await expect(page.getByText(title)).toHaveCount(0);
     };
-    // The home the sign-up left the player on, then /promotions and back by the side menu's links.
+    // The home, then /promotions and back by the side menu's links.
     await expectNoOffer();
-    const sideMenu = page.getByRole('complementary', { name: 'Menu principal' });
     await sideMenu
       .getByRole('link', { name: /^Promoções/ })
       .first()

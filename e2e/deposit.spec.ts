@@ -105,18 +105,22 @@ test.describe('deposits', () => {
     expect(username).toBeTruthy();
   });
 
-  test('a failed gateway payment leaves the balance alone and says so', async ({ page }) => {
+  // One player at 360 px for both: a failed gateway payment first, then a bank transfer confirmed.
+  test('a failed gateway payment leaves the balance alone and says so; a manual bank transfer confirmed by the operator updates the balance without a reload', async ({
+    page,
+    request,
+  }) => {
     await page.setViewportSize({ width: 360, height: 780 });
     await register(page, server.baseURL);
     // This flow runs in the light theme, so both themes get screenshots.
     await page.evaluate(() => {
       document.documentElement.dataset.theme = 'light';
     });
-    const panel = await openDepositPage(page);
+    const gateway = await openDepositPage(page);
     await expectNoSeriousA11yViolations(page, 'deposit page (light theme)');
     await saveScreenshot(page, { path: path.join(SHOTS, 'deposit-gateway-360-light.png') });
-    await panel.getByLabel(fieldLabel('Valor')).fill('50');
-    await panel.getByRole('button', { name: 'Continuar para o pagamento' }).click();
+    await gateway.getByLabel(fieldLabel('Valor')).fill('50');
+    await gateway.getByRole('button', { name: 'Continuar para o pagamento' }).click();
     await expect(page).toHaveURL(/\/sandbox-gateway\/pay\/sbx_/);
     await saveScreenshot(page, { path: path.join(SHOTS, 'sandbox-pay-page-360.png') });
     await page.getByRole('button', { name: 'Fail' }).click();
@@ -134,14 +138,13 @@ test.describe('deposits', () => {
     });
     await expectNoSeriousA11yViolations(page, 'messages page (light theme)');
     await saveScreenshot(page, { path: path.join(SHOTS, 'messages-360-light.png') });
-  });
 
-  test('manual bank transfer confirmed by the operator: the balance updates without a reload', async ({
-    page,
-    request,
-  }) => {
-    await page.setViewportSize({ width: 360, height: 780 });
-    await register(page, server.baseURL);
+    // The same player, in the stored dark theme again, pays by bank transfer.
+    await page.evaluate(() => {
+      document.documentElement.dataset.theme = 'dark';
+    });
+    await page.keyboard.press('Escape');
+    await expect(back).toBeHidden();
     const panel = await openDepositPage(page);
     await panel.getByRole('tab', { name: 'Transferência bancária' }).click();
     await expect(panel.getByText('Mín. R$ 10,00 · Máx. R$ 50.000,00')).toBeVisible();

@@ -3,7 +3,14 @@ import path from 'node:path';
 import { expect, test, type Page } from './support/test';
 import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, startServer, type ExtraServer } from './support/servers';
 import { createOperatorWithCli, operatorLogin } from './support/operators';
-import { type Api, callApi, createFinanceOperator, disableRegisterCaptcha, signedInNewPlayer } from './support/setup';
+import {
+  type Api,
+  callApi,
+  createFinanceOperator,
+  disableRegisterCaptcha,
+  openSignedIn,
+  registerThroughApi,
+} from './support/setup';
 import { depositConfirmed } from './support/vendors';
 import { saveScreenshot } from './support/screenshots';
 
@@ -49,8 +56,9 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-async function fundedPlayer(page: Page, request: Api['request'], amount: string): Promise<Api> {
-  const { token } = await signedInNewPlayer(page, server.baseURL, { prefix: 'lt', password: PASSWORD });
+/** A new player with `amount` deposited and confirmed, through the API; no page is opened yet. */
+async function fundedPlayer(request: Api['request'], amount: string): Promise<Api> {
+  const { token } = await registerThroughApi(request, server.baseURL, { prefix: 'lt', password: PASSWORD });
   const a = { request, baseURL: server.baseURL, token };
   await depositConfirmed(a, FINANCE, amount);
   return a;
@@ -135,9 +143,9 @@ test('a quick-draw ticket on every digit wins, pays into the balance, shows in t
   request,
 }) => {
   await page.setViewportSize({ width: 1366, height: 900 });
-  const a = await fundedPlayer(page, request, '100');
+  const a = await fundedPlayer(request, '100');
   await openDrawWithTime(a, 'E5D-1', 20);
-  await page.goto(`${server.baseURL}/lottery?gameCode=E5D-1`);
+  await openSignedIn(page, server.baseURL, a.token, '/lottery?gameCode=E5D-1');
   await expect(page.getByTestId('header-balance')).toHaveText(/R\$\s*100,00/);
   const game = page.getByTestId('lottery-game');
   await expect(game.getByRole('heading', { name: '5D Lotto' })).toBeVisible();
@@ -212,9 +220,8 @@ test('a quick-draw ticket on every digit wins, pays into the balance, shows in t
   expect(verified.result.numbers.join(',')).toBe(shown);
   await saveScreenshot(page, { path: path.join(SHOTS, 'quick-draw-won-1366.png'), fullPage: true });
 
-  // Phones: the same page, opened at 360 px, fits.
+  // Phones: the same page, at 360 px, fits.
   await page.setViewportSize({ width: 360, height: 780 });
-  await page.reload();
   await expect(page.locator(`[data-testid="lottery-draw"][data-numero="${numero}"]`).first()).toBeVisible();
   await expect(page.getByTestId('lottery-tickets-settled').getByTestId('lottery-ticket').first()).toBeVisible();
   await noSidewaysScroll(page);
@@ -242,7 +249,7 @@ test('a quick-draw ticket on every digit wins, pays into the balance, shows in t
 
 test('a liability limit lowered in the back office trims a bet, and the slip says so', async ({ page, request }) => {
   await page.setViewportSize({ width: 1366, height: 900 });
-  const a = await fundedPlayer(page, request, '100');
+  const a = await fundedPlayer(request, '100');
   const ops = await operatorLogin(request, server.baseURL, ADMIN.username, ADMIN.password);
   type Game = {
     code: string;
@@ -273,7 +280,7 @@ test('a liability limit lowered in the back office trims a bet, and the slip say
   );
 
   await openDrawWithTime(a, 'E5D-1', 20);
-  await page.goto(`${server.baseURL}/lottery?gameCode=E5D-1&playType=position`);
+  await openSignedIn(page, server.baseURL, a.token, '/lottery?gameCode=E5D-1&playType=position');
   await waitForBettingTime(page, 15);
   const slip = page.getByTestId('lottery-slip');
   await expect(slip.getByTestId('slip-bet-type')).toHaveValue('position');
@@ -295,7 +302,7 @@ test('a liability limit lowered in the back office trims a bet, and the slip say
 
 test('my tickets show twenty at a time, and "Ver mais" reads the next page', async ({ page, request }) => {
   await page.setViewportSize({ width: 360, height: 780 });
-  const a = await fundedPlayer(page, request, '100');
+  const a = await fundedPlayer(request, '100');
   // All on one draw with at least 45 s to its cut-off, so none settles (and leaves the open list)
   // meanwhile: the rest of the test takes about 10 s. When the five-minute draw closes sooner, the
   // calendar clock runs past its cut-off to the next one instead of the test waiting for it.
@@ -314,7 +321,7 @@ test('my tickets show twenty at a time, and "Ver mais" reads the next page', asy
     expect(body.success, JSON.stringify(body)).toBe(true);
     placed.push(body.value!.ticket.ticketId);
   }
-  await page.goto(`${server.baseURL}/lottery?gameCode=EKENO-5`);
+  await openSignedIn(page, server.baseURL, a.token, '/lottery?gameCode=EKENO-5');
   const open = page.getByTestId('lottery-tickets-open');
   await expect(open.getByTestId('lottery-ticket')).toHaveCount(20);
   // Newest first: the last ticket placed heads the list, the first two wait for the next page.
@@ -329,17 +336,9 @@ test('my tickets show twenty at a time, and "Ver mais" reads the next page', asy
 test('every lottery page renders at both widths, axe-clean, and an unknown game is a clear message', async ({
   page,
 }) => {
-  // Each page is loaded once and checked at both widths, resized in place.
-  await page.setViewportSize(VIEWPORTS[0]);
-  for (const [url, heading] of [
-    ['/lottery', 'Loteria'],
-    ['/elott', 'Loteria'],
-    ['/vnlottery', 'Loteria vietnamita'],
-    ['/seaLottery', 'Loteria do Sudeste Asiático'],
-    ['/vnlottery?gameCode=VN-MB', 'Loteria vietnamita'],
-    ['/seaLottery?gameCode=SEA-N5', 'Loteria do Sudeste Asiático'],
-  ] as const) {
-    await page.goto(`${server.baseURL}${url}`);
+  // Each page is loaded once, or reached from its lobby's card as a player would, and checked at
+  // both widths, resized in place.
+  const checkBothWidths = async (url: string, heading: string): Promise<void> => {
     for (const viewport of VIEWPORTS) {
       await page.setViewportSize(viewport);
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
@@ -373,15 +372,35 @@ test('every lottery page renders at both widths, axe-clean, and an unknown game 
       });
     }
     await page.setViewportSize(VIEWPORTS[0]);
+  };
+  /** A game's page from its card's "Jogar" link on the lobby shown, at the URL a shared link has. */
+  const playFromLobby = async (lobby: string, gameCode: string): Promise<void> => {
+    await page
+      .locator(`[data-testid="lottery-game-card"][data-game-code="${gameCode}"]`)
+      .first()
+      .getByRole('link', { name: /^Jogar / })
+      .click();
+    await expect(page).toHaveURL(`${server.baseURL}${lobby}?gameCode=${gameCode}`);
+  };
+
+  await page.setViewportSize(VIEWPORTS[0]);
+  for (const [url, heading] of [
+    ['/lottery', 'Loteria'],
+    ['/elott', 'Loteria'],
+  ] as const) {
+    await page.goto(`${server.baseURL}${url}`);
+    await checkBothWidths(url, heading);
   }
 
-  // The Vietnamese lobby lists the three regions at both widths.
   await page.goto(`${server.baseURL}/vnlottery`);
+  await checkBothWidths('/vnlottery', 'Loteria vietnamita');
+  // The Vietnamese lobby lists the three regions at both widths.
   for (const viewport of VIEWPORTS) {
     await page.setViewportSize(viewport);
     for (const region of ['Norte', 'Centro', 'Sul'])
       await expect(page.getByRole('heading', { name: region, exact: true })).toBeVisible();
   }
+  await page.setViewportSize(VIEWPORTS[0]);
   // Favourites: a visitor's star puts the game first, and it stays after a reload.
   await page.getByRole('region', { name: 'Sul' }).getByRole('button', { name: 'Favorito: Xổ số Miền Nam' }).click();
   await expect(page.getByTestId('lottery-favourites').getByTestId('lottery-game-card')).toHaveAttribute(
@@ -395,6 +414,13 @@ test('every lottery page renders at both widths, axe-clean, and an unknown game 
   );
   await page.getByTestId('lottery-favourites').getByRole('button', { name: 'Favorito: Xổ số Miền Nam' }).click();
   await expect(page.getByTestId('lottery-favourites')).toHaveCount(0);
+  await playFromLobby('/vnlottery', 'VN-MB');
+  await checkBothWidths('/vnlottery?gameCode=VN-MB', 'Loteria vietnamita');
+
+  await page.goto(`${server.baseURL}/seaLottery`);
+  await checkBothWidths('/seaLottery', 'Loteria do Sudeste Asiático');
+  await playFromLobby('/seaLottery', 'SEA-N5');
+  await checkBothWidths('/seaLottery?gameCode=SEA-N5', 'Loteria do Sudeste Asiático');
 
   await page.goto(`${server.baseURL}/lottery?gameCode=NO-SUCH-GAME`);
   for (const viewport of VIEWPORTS) {

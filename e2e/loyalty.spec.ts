@@ -6,14 +6,21 @@ import {
   BACKOFFICE_OPERATORS,
   checkBackofficePage,
   newBackofficePage,
-  pageOperatorToken,
+  operatorPage,
   signInOperator,
   startBackofficeServer,
 } from './support/backoffice';
 import { operatorLogin } from './support/operators';
 import { makePng } from './support/png';
 import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, runOps, type ExtraServer } from './support/servers';
-import { type Api, callApi, disableRegisterCaptcha, signedInNewPlayer } from './support/setup';
+import {
+  type Api,
+  callApi,
+  disableRegisterCaptcha,
+  openSignedIn,
+  registerThroughApi,
+  signedInNewPlayer,
+} from './support/setup';
 import { saveScreenshot } from './support/screenshots';
 
 /**
@@ -38,8 +45,13 @@ test.describe.configure({ mode: 'serial', timeout: 240_000 });
 
 let server: ExtraServer;
 let baseURL: string;
+/**
+ * Marketing's one tab, opened on Pontos e VIP before the tests: the first sets points and the mall
+ * there, the last defines a label, with one load of the back office instead of one each.
+ */
+let marketingTab: Page | undefined;
 
-test.beforeAll(async () => {
+test.beforeAll(async ({ browser }) => {
   test.setTimeout(180_000);
   fs.mkdirSync(SHOTS, { recursive: true });
   server = await startBackofficeServer('loyalty', EXTRA_PORTS.loyalty, {
@@ -50,9 +62,12 @@ test.beforeAll(async () => {
     },
   });
   baseURL = server.baseURL;
+  // Opened here, not in a test: e2e/support/test.ts closes the contexts a test opened when it ends.
+  marketingTab = await operatorPage(browser, { baseURL, role: 'marketing', width: 1366, path: 'loyalty' });
 });
 
 test.afterAll(async () => {
+  await marketingTab?.context().close();
   await server?.stop();
 });
 
@@ -105,12 +120,7 @@ test('points from a round are redeemed in the mall with the payment password, ap
   request,
 }) => {
   // Marketing: slots earn 10 points per unit, and a T-shirt costs 15 points.
-  const ops = await newBackofficePage(browser, 1366);
-  await signInOperator(ops, { baseURL, role: 'marketing' });
-  await ops
-    .getByRole('navigation', { name: 'Back office' })
-    .getByRole('link', { name: 'Pontos e VIP', exact: true })
-    .click();
+  const ops = marketingTab!;
   await expect(ops.getByRole('heading', { name: 'Pontos e VIP', level: 1 })).toBeVisible();
   await ops.getByRole('tab', { name: 'Pontos', exact: true }).click();
   await ops.getByLabel('Slots').fill('10');
@@ -135,11 +145,11 @@ test('points from a round are redeemed in the mall with the payment password, ap
 
   // The player plays the in-house slot until points show in the header.
   await page.setViewportSize({ width: 1366, height: 860 });
-  const player = await signedInNewPlayer(page, baseURL, { prefix: 'pts', password: PASSWORD });
+  const player = await registerThroughApi(request, baseURL, { prefix: 'pts', password: PASSWORD });
   const a = { request, baseURL, token: player.token };
   await setPaymentPassword(a);
   await deposit(a, '100');
-  await page.goto(`${baseURL}/inhouse`);
+  await openSignedIn(page, baseURL, player.token, '/inhouse');
   await page.getByTestId('inhouse-play-slot').click();
   const frame = page.frameLocator('[data-testid="game-frame"]');
   for (let spin = 0; spin < 2; spin++) {
@@ -180,11 +190,7 @@ test('points from a round are redeemed in the mall with the payment password, ap
 
   // Support approves it in the redeem queue, with a reason for the audit log.
   const support = await newBackofficePage(browser, 1366);
-  await signInOperator(support, { baseURL, role: 'support' });
-  await support
-    .getByRole('navigation', { name: 'Back office' })
-    .getByRole('link', { name: 'Trocas de pontos', exact: true })
-    .click();
+  await signInOperator(support, { baseURL, role: 'support', path: 'queues/redemptions' });
   const queued = support.getByRole('row', { name: new RegExp(player.username) });
   await expect(queued).toContainText(ITEM_PT);
   await checkBackofficePage(support, 'backoffice-queue-1366', SHOTS);
@@ -199,8 +205,7 @@ test('points from a round are redeemed in the mall with the payment password, ap
   await page.reload();
   await mall.getByRole('tab', { name: 'Histórico de trocas' }).click();
   await expect(row).toContainText('Aprovado');
-  await ops.close();
-  await support.close();
+  await support.context().close();
 });
 
 test('a deposit lifts a player to a VIP level: the VIP page, the avatar badge and the upgrade bonus', async ({
@@ -235,7 +240,8 @@ test('a deposit lifts a player to a VIP level: the VIP page, the avatar badge an
   });
 
   await page.setViewportSize({ width: 1366, height: 860 });
-  const player = await signedInNewPlayer(page, baseURL, { prefix: 'vip', password: PASSWORD });
+  // On the mall rather than the home page, so the widths' checks look at this page's own parts.
+  const player = await signedInNewPlayer(page, baseURL, { prefix: 'vip', password: PASSWORD, path: '/pointMall' });
   const openVip = async () => {
     await page.getByRole('complementary', { name: /menu/i }).getByRole('button', { name: 'Bônus VIP' }).click();
     return page.getByTestId('vip-page');
@@ -245,16 +251,23 @@ test('a deposit lifts a player to a VIP level: the VIP page, the avatar badge an
   await expect(vip.getByRole('progressbar', { name: 'Depósitos' })).toHaveAttribute('aria-valuenow', '0');
   await expect(page.getByTestId('vip-badge')).toHaveCount(0);
 
-  await deposit({ request, baseURL, token: player.token }, '60');
-  // The consumer applies the deposit a moment later: the level, the badge and the bonus (60 + 7).
-  // Each look reloads the page, and waits long enough for a reload on a busy machine to show the header.
-  await expect(async () => {
-    await page.reload();
-    await expect(page.getByTestId('vip-badge')).toHaveText('Prata e2e', { timeout: 8_000 });
-  }).toPass({ timeout: 40_000 });
+  const a: Api = { request, baseURL, token: player.token };
+  await deposit(a, '60');
+  // The consumer applies the deposit a moment later: the level and the bonus (60 + 7), waited for
+  // through the API the VIP page and the header read, then one reload shows the badge and both.
+  await expect
+    .poll(
+      async () => {
+        const info = await callApi<{ rankLevel: number }>(a, 'POST', '/wps/relay/MCS2_getVipInfo');
+        const wallet = await callApi<{ sumBalanceMinor: string }>(a, 'GET', '/wps/v2/wallets/balance');
+        return `${info.rankLevel} ${wallet.sumBalanceMinor}`;
+      },
+      { timeout: 40_000 },
+    )
+    .toBe('1 6700');
+  await page.reload();
+  await expect(page.getByTestId('vip-badge')).toHaveText('Prata e2e');
   await expect(page.getByTestId('header-balance')).toHaveText(/R\$\s*67,00/);
-  // Over the mall rather than the home page, so the widths' checks look at this page's own parts.
-  await page.goto(`${baseURL}/pointMall`);
   vip = await openVip();
   await expect(vip.getByTestId('vip-current')).toContainText('Prata e2e');
   await expect(vip.getByText('Para chegar a Ouro e2e:')).toBeVisible();
@@ -268,30 +281,26 @@ test("a member label given on the player's page is shown in the player's account
   browser,
   request,
 }) => {
-  const ops = await newBackofficePage(browser, 1366);
-  await signInOperator(ops, { baseURL, role: 'marketing' });
-  await ops
-    .getByRole('navigation', { name: 'Back office' })
-    .getByRole('link', { name: 'Pontos e VIP', exact: true })
-    .click();
+  // Marketing's tab from the first test, still on Pontos e VIP.
+  const ops = marketingTab!;
   await ops.getByRole('tab', { name: 'Etiquetas de jogador' }).click();
   await ops.getByLabel('Nome da etiqueta').fill('Cliente fiel');
   await ops.getByLabel('Cor').fill('#1d4ed8');
   await ops.getByRole('button', { name: 'Adicionar etiqueta' }).click();
   await expect(ops.getByText('Etiqueta Cliente fiel criada.')).toBeVisible();
-  await ops.close();
 
+  // The player's page is opened straight from the player's id, as the players list links it.
+  // The player signed in first, as before the label is given; the page is reloaded to show it.
   await page.setViewportSize({ width: 1366, height: 860 });
   const player = await signedInNewPlayer(page, baseURL, { prefix: 'lbl', password: PASSWORD });
-  const admin = await newBackofficePage(browser, 1366);
-  await signInOperator(admin, { baseURL, role: 'admin' });
-  const token = await pageOperatorToken(admin);
+  const { username, password } = BACKOFFICE_OPERATORS.admin;
   const search = await callApi<{ list: { memberId: string }[] }>(
-    { request, baseURL, token },
+    { request, baseURL, token: await operatorLogin(request, baseURL, username, password) },
     'GET',
     `/ops/players?key=username&q=${player.username}`,
   );
-  await admin.goto(`${baseURL}/backoffice/players/${search.list[0]!.memberId}`);
+  const admin = await newBackofficePage(browser, 1366);
+  await signInOperator(admin, { baseURL, role: 'admin', path: `players/${search.list[0]!.memberId}` });
   const panel = admin.getByRole('region', { name: 'Etiquetas do membro' });
   await panel.getByRole('checkbox', { name: 'Cliente fiel' }).check();
   await panel.getByRole('button', { name: 'Salvar etiquetas' }).click();
@@ -302,12 +311,12 @@ test("a member label given on the player's page is shown in the player's account
   await confirm.getByRole('button', { name: 'Salvar etiquetas' }).click();
   await expect(confirm).toBeHidden();
   await expect(admin.getByText('Etiquetas salvas.')).toBeVisible();
-  await admin.reload();
+  // Saved on the server: the player's own account shows it below.
   await expect(
     admin.getByRole('region', { name: 'Etiquetas do membro' }).getByRole('checkbox', { name: 'Cliente fiel' }),
   ).toBeChecked();
   await checkBackofficePage(admin, 'backoffice-player-labels-1366', SHOTS);
-  await admin.close();
+  await admin.context().close();
 
   await page.reload();
   await page.getByRole('button', { name: `Menu da conta ${player.username}` }).click();

@@ -94,28 +94,24 @@ test.describe("a player's identity check, data and account", () => {
     }));
     expect(shot.page).toBeLessThanOrEqual(shot.viewport);
 
-    for (const width of [1366, 360]) {
-      const ops = await newBackofficePage(browser, width);
-      await signInOperator(ops, { baseURL: server.baseURL, role: 'support', path: 'compliance/kyc' });
-      await expect(ops.getByRole('heading', { name: 'Verificações de identidade', level: 1 })).toBeVisible();
-      const row = ops.getByRole('row').filter({ hasText: username });
-      if (width === 360) {
-        // Already decided at 1366 px: the review list no longer holds it.
-        await expect(row).toHaveCount(0);
-        await checkBackofficePage(ops, `kyc-checks-${width}`, SHOTS);
-        continue;
-      }
-      await expect(row).toContainText('João Pereira Lima');
-      await expect(row).toContainText('Aguardando análise');
-      await checkBackofficePage(ops, `kyc-checks-${width}`, SHOTS);
-      await row.getByRole('button', { name: /^Aprovar a verificação \d+ de / }).click();
-      const dialog = ops.getByRole('dialog', { name: `Aprovar a verificação de identidade de ${username}` });
-      await expect(dialog).toContainText('"João Pereira Lima" passa a ser o nome do titular dos saques');
-      await dialog.getByRole('textbox').fill('Documento conferido manualmente');
-      await dialog.getByRole('button', { name: 'Aprovar' }).click();
-      await expect(ops.getByText(/Verificação \d+ aprovada\./)).toBeVisible();
-      await expect(row).toHaveCount(0);
-    }
+    // One operator tab: the review list at 1366 px, then the same tab narrowed to 360 px once the
+    // check is decided (a resize, not a second context, sign-in and load of the back office).
+    const ops = await newBackofficePage(browser, 1366);
+    await signInOperator(ops, { baseURL: server.baseURL, role: 'support', path: 'compliance/kyc' });
+    await expect(ops.getByRole('heading', { name: 'Verificações de identidade', level: 1 })).toBeVisible();
+    const row = ops.getByRole('row').filter({ hasText: username });
+    await expect(row).toContainText('João Pereira Lima');
+    await expect(row).toContainText('Aguardando análise');
+    await checkBackofficePage(ops, 'kyc-checks-1366', SHOTS);
+    await row.getByRole('button', { name: /^Aprovar a verificação \d+ de / }).click();
+    const dialog = ops.getByRole('dialog', { name: `Aprovar a verificação de identidade de ${username}` });
+    await expect(dialog).toContainText('"João Pereira Lima" passa a ser o nome do titular dos saques');
+    await dialog.getByRole('textbox').fill('Documento conferido manualmente');
+    await dialog.getByRole('button', { name: 'Aprovar' }).click();
+    await expect(ops.getByText(/Verificação \d+ aprovada\./)).toBeVisible();
+    await expect(row).toHaveCount(0);
+    await ops.setViewportSize({ width: 360, height: 900 });
+    await checkBackofficePage(ops, 'kyc-checks-360', SHOTS);
 
     await page.reload();
     const verified = await openMyAccount(page, username);

@@ -16,10 +16,22 @@ import { saveScreenshot } from './support/screenshots';
  * side menu's first three promotions, the registration page's new_player slider, the header's game
  * search by keyboard, the phones' tab bar, the DEMO label of a trial player with no deposit button,
  * and a promotion's tags written in the back office. axe at 360 and 1366 px in both themes and
- * languages, switched in the page (one load per screen).
+ * languages, switched in the page (one load per screen): the home in all four looks, the other
+ * screens in two (TWO_LOOKS).
  */
 
 const SHOTS = path.join(ROOT, 'test-results', 'storefront');
+
+/**
+ * The looks of the screens besides the home: each width, theme and language once, ending on the
+ * site's default (1366 px, dark, PT), in which the test goes on. The home is
+ * checked in all four (FOUR_LOOKS), where each pair of them is seen; a screen's layout at 360 px
+ * is page-width.spec.ts's.
+ */
+const TWO_LOOKS: readonly Look[] = [
+  { width: 360, theme: 'light', language: 'EN' },
+  { width: 1366, theme: 'dark', language: 'PT' },
+];
 
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
@@ -188,7 +200,9 @@ async function checkLook(page: Page, look: Look, name: string): Promise<void> {
     });
 }
 
-test('home: banner, game lanes, winners, promotions and the footer blocks; axe in four looks', async ({ page }) => {
+test('home: banner, game lanes, winners, promotions and the footer blocks, axe in four looks; the banner opens its promotion with the rules and the period', async ({
+  page,
+}) => {
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.setViewportSize({ width: 1366, height: 860 });
   await page.goto(`${baseURL}/`);
@@ -246,6 +260,23 @@ test('home: banner, game lanes, winners, promotions and the footer blocks; axe i
     await expect(footer.getByRole('link', { name, exact: true })).toHaveCount(0);
 
   for (const look of FOUR_LOOKS) await checkLook(page, look, 'home');
+
+  // The banner, linked to a promotion, opens its page (the home is already loaded: no second load).
+  await setLook(page, FOUR_LOOKS[0]!);
+  await page
+    .getByRole('region', { name: 'Destaques' })
+    .getByRole('link', { name: 'Bônus para novos jogadores' })
+    .click();
+  await expect(page).toHaveURL(`${baseURL}/promoDetail?id=${ids.welcome}`);
+  const article = page.getByRole('article', { name: 'Bônus de boas-vindas' });
+  await expect(article.getByRole('heading', { level: 2, name: 'Sobre a promoção' })).toBeVisible();
+  await expect(article).toContainText('Deposite R$ 20 ou mais no primeiro dia.');
+  await expect(article).toContainText(/Até \d{2}\/\d{2}\/\d{4}/);
+  await expect(article.getByRole('list', { name: 'Etiquetas' })).toContainText('Novato');
+  for (const look of TWO_LOOKS) await checkLook(page, look, 'promo-detail');
+  // An id that is not live is the site's 404 page.
+  await page.goto(`${baseURL}/promoDetail?id=999999`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Página não encontrada' })).toBeVisible();
 });
 
 test('home at rest: lanes below the fold hold their place without animating', async ({ page }) => {
@@ -260,26 +291,6 @@ test('home at rest: lanes below the fold hold their place without animating', as
   await expect
     .poll(() => page.evaluate(() => document.getAnimations().filter((a) => a.playState === 'running').length))
     .toBe(0);
-});
-
-test('a banner linked to a promotion opens its page with the rules and the period', async ({ page }) => {
-  await page.emulateMedia({ reducedMotion: 'reduce' });
-  await page.setViewportSize({ width: 1366, height: 860 });
-  await page.goto(`${baseURL}/`);
-  await page
-    .getByRole('region', { name: 'Destaques' })
-    .getByRole('link', { name: 'Bônus para novos jogadores' })
-    .click();
-  await expect(page).toHaveURL(`${baseURL}/promoDetail?id=${ids.welcome}`);
-  const article = page.getByRole('article', { name: 'Bônus de boas-vindas' });
-  await expect(article.getByRole('heading', { level: 2, name: 'Sobre a promoção' })).toBeVisible();
-  await expect(article).toContainText('Deposite R$ 20 ou mais no primeiro dia.');
-  await expect(article).toContainText(/Até \d{2}\/\d{2}\/\d{4}/);
-  await expect(article.getByRole('list', { name: 'Etiquetas' })).toContainText('Novato');
-  for (const look of FOUR_LOOKS) await checkLook(page, look, 'promo-detail');
-  // An id that is not live is the site's 404 page.
-  await page.goto(`${baseURL}/promoDetail?id=999999`);
-  await expect(page.getByRole('heading', { level: 1, name: 'Página não encontrada' })).toBeVisible();
 });
 
 test('/promotions: category tabs, tag filters, #id anchors, and the side menu first three', async ({ page }) => {
@@ -317,7 +328,7 @@ test('/promotions: category tabs, tag filters, #id anchors, and the side menu fi
 
   await page.goto(`${baseURL}/promotions#${ids.vip}`);
   await expect(page.locator(`[id="${ids.vip}"]`)).toBeInViewport();
-  for (const look of FOUR_LOOKS) await checkLook(page, look, 'promotions');
+  for (const look of TWO_LOOKS) await checkLook(page, look, 'promotions');
   await page.getByRole('link', { name: 'Ver detalhes: Rebate VIP' }).click();
   await expect(page).toHaveURL(`${baseURL}/promoDetail?id=${ids.vip}`);
 });
@@ -350,7 +361,7 @@ test('header search by keyboard: a visitor finds hot games and vendors, and is a
   await input.fill('house');
   await expect(dialog.getByRole('button', { name: /In-house Games/ })).toBeVisible();
   // Each look is set with the dialog closed (a click outside it would close it), then checked open.
-  for (const look of FOUR_LOOKS) {
+  for (const look of TWO_LOOKS) {
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
     await setLook(page, look);
@@ -400,7 +411,9 @@ test('phones: the bottom tab bar leads to promotions and asks a visitor to log i
   await expect(bar).toBeHidden();
 });
 
-test('a trial player: DEMO in the header, no deposit anywhere; the search launches a game', async ({ page }) => {
+test('a trial player: DEMO in the header, no deposit anywhere, the balance hidden and shown, no member centre; the search launches a game; signing out', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 360, height: 760 });
   await page.goto(`${baseURL}/`);
   await page.getByRole('banner').getByRole('button', { name: 'Demo grátis' }).click();
@@ -411,10 +424,30 @@ test('a trial player: DEMO in the header, no deposit anywhere; the search launch
   await expect(bar.getByRole('button', { name: 'Conta' })).toBeVisible();
   await expect(bar.getByRole('button', { name: 'Depositar' })).toHaveCount(0);
   await expect(page.getByRole('main').getByRole('button', { name: 'Depositar' })).toHaveCount(0);
-  for (const look of FOUR_LOOKS) await checkLook(page, look, 'trial-home');
 
-  await setLook(page, { width: 1366, theme: 'dark', language: 'PT' });
+  await page.setViewportSize({ width: 1366, height: 860 });
   await expect(page.getByRole('button', { name: 'Depositar' })).toHaveCount(0);
+  await expect(header.getByRole('button', { name: 'Sacar' })).toHaveCount(0);
+  // The balance: hidden by its eye (and still hidden after a reload), shown, refreshed.
+  const balance = page.getByTestId('header-balance');
+  await expect(balance).toContainText('R$');
+  await header.getByRole('button', { name: 'Ocultar saldo' }).click();
+  await expect(balance).toHaveText('***');
+  await page.reload();
+  await expect(balance).toHaveText('***');
+  await header.getByRole('button', { name: 'Mostrar saldo' }).click();
+  await expect(balance).toContainText('R$');
+  await header.getByRole('button', { name: 'Atualizar saldo' }).click();
+  await expect(balance).toContainText('R$');
+  // A trial account is told from the avatar menu that a real account is needed.
+  await header.getByRole('button', { name: /Menu da conta/ }).click();
+  await page.getByRole('menuitem', { name: 'Minha conta' }).click();
+  await expect(page.getByRole('dialog')).toContainText(
+    'Esta é uma conta de demonstração. Cadastre uma conta real para usar esta função.',
+  );
+  await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
+  await expect(page.getByRole('dialog')).toBeHidden();
+
   await header.getByRole('button', { name: 'Pesquisar jogos' }).click();
   const dialog = page.getByRole('dialog', { name: 'Pesquisar jogos' });
   await dialog.getByRole('searchbox').fill('lucky');
@@ -423,6 +456,14 @@ test('a trial player: DEMO in the header, no deposit anywhere; the search launch
   await expect(dialog.getByText('Entre para pesquisar todos os jogos', { exact: false })).toHaveCount(0);
   await result.click();
   await expect(page).toHaveURL(/\/game$/);
+
+  await header.getByRole('button', { name: /Menu da conta/ }).click();
+  await page.getByRole('menuitem', { name: 'Sair' }).click();
+  await expect(header.getByRole('button', { name: 'Entrar' })).toBeVisible();
+  expect(await page.evaluate(() => [sessionStorage.getItem('token'), sessionStorage.getItem('merchantCode')])).toEqual([
+    null,
+    'demo',
+  ]);
 });
 
 test('back office: a promotion written with tags shows them on /promotions', async ({ page }) => {

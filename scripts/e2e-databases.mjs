@@ -24,9 +24,23 @@ export function databaseName(dataDir) {
     .replace(/[^a-z0-9]+/g, '_')}`.slice(0, 63);
 }
 
-/** The template's name for the run whose main data directory is `mainDataDir`. */
-export function templateName(mainDataDir) {
-  return databaseName(`${mainDataDir}-template`);
+/**
+ * The template's name for the run whose main data directory is `mainDataDir`; with `prepared`, the
+ * name of that prepared template (e2e/support/prepared-templates.mjs).
+ */
+export function templateName(mainDataDir, prepared) {
+  return databaseName(`${mainDataDir}-template${prepared ? `-${prepared}` : ''}`);
+}
+
+/** The PGlite template directory of a run (E2E_TEMPLATE_DIR), or of one of its prepared templates. */
+export function templateDir(templateDirectory, prepared) {
+  return prepared ? `${templateDirectory}-${prepared}` : templateDirectory;
+}
+
+/** Copy a database of the run's server into a new one (a prepared template from the plain one). */
+export async function copyDatabase(from, to) {
+  await dropDatabase(to);
+  await withAdmin((c) => c.query(`CREATE DATABASE ${quote(to)} TEMPLATE ${quote(from)}`));
 }
 
 /** The URL of a database on the server E2E_DATABASE_URL names, or undefined without it. */
@@ -83,19 +97,17 @@ export async function createEmptyDatabase(name) {
 
 /**
  * A data directory as a server of the suite starts from: emptied, then with E2E_DATABASE_URL a new
- * database copied from the run's template, and without it a copy of the template data directory.
+ * database copied from the run's template, and without it a copy of the template data directory;
+ * with `prepared`, from that prepared template instead (e2e/support/prepared-templates.mjs).
  */
-export async function freshDataDir(dataDir) {
+export async function freshDataDir(dataDir, prepared) {
   fs.rmSync(dataDir, { recursive: true, force: true });
-  const templateDir = process.env.E2E_TEMPLATE_DIR;
+  const directory = process.env.E2E_TEMPLATE_DIR && templateDir(process.env.E2E_TEMPLATE_DIR, prepared);
   if (process.env.E2E_DATABASE_URL) {
     fs.mkdirSync(dataDir, { recursive: true });
-    const name = databaseName(dataDir);
-    await dropDatabase(name);
-    const template = templateName(process.env.E2E_DATA_DIR ?? '.tmp/e2e-data');
-    await withAdmin((c) => c.query(`CREATE DATABASE ${quote(name)} TEMPLATE ${quote(template)}`));
-  } else if (templateDir && fs.existsSync(templateDir)) {
-    fs.cpSync(templateDir, dataDir, { recursive: true });
+    await copyDatabase(templateName(process.env.E2E_DATA_DIR ?? '.tmp/e2e-data', prepared), databaseName(dataDir));
+  } else if (directory && fs.existsSync(directory)) {
+    fs.cpSync(directory, dataDir, { recursive: true });
   }
 }
 

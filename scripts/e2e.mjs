@@ -8,9 +8,18 @@
 // (scripts/e2e-databases.mjs).
 import fs from 'node:fs';
 import path from 'node:path';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { build } from 'esbuild';
-import { createEmptyDatabase, databaseUrl, dropRunDatabases, templateName } from './e2e-databases.mjs';
+import {
+  copyDatabase,
+  createEmptyDatabase,
+  databaseUrl,
+  dropRunDatabases,
+  templateDir as preparedDir,
+  templateName,
+} from './e2e-databases.mjs';
+import { opsProcess } from './e2e-ops-process.mjs';
+import { PREPARED_TEMPLATES } from '../e2e/support/prepared-templates.mjs';
 
 const dataDir = process.env.E2E_DATA_DIR ?? '.tmp/e2e-data';
 const templateDir = `${dataDir}-template`;
@@ -25,6 +34,7 @@ process.env.PGOPTIONS ??= '-c synchronous_commit=off';
 
 fs.rmSync(dataDir, { recursive: true, force: true });
 fs.rmSync(templateDir, { recursive: true, force: true });
+for (const { name } of PREPARED_TEMPLATES) fs.rmSync(preparedDir(templateDir, name), { recursive: true, force: true });
 let templateEnv = { DATA_DIR: templateDir };
 if (onPostgres) {
   // Databases a crashed run left behind go first; the template is made empty and migrated below.
@@ -59,10 +69,42 @@ await build({
   logLevel: 'warning',
 });
 
+// The prepared templates (e2e/support/prepared-templates.mjs): copies of the template with the
+// set-up nearly every server asks of the ops console, made once here, side by side.
+const prepared = await Promise.all(
+  PREPARED_TEMPLATES.map(async ({ name, steps }) => {
+    let env = { DATA_DIR: preparedDir(templateDir, name) };
+    if (onPostgres) {
+      const database = templateName(dataDir, name);
+      await copyDatabase(templateName(dataDir), database);
+      env = { ...env, DATABASE_URL: databaseUrl(database) };
+    } else fs.cpSync(templateDir, env.DATA_DIR, { recursive: true });
+    const ops = opsProcess(opsBundle, steps);
+    const child = spawn(ops.command, ops.args, {
+      stdio: ['ignore', 'ignore', 'pipe'],
+      env: { ...process.env, ...env, ...ops.env },
+    });
+    let errors = '';
+    child.stderr.on('data', (chunk) => (errors += chunk));
+    const code = await new Promise((resolve) => child.once('exit', resolve));
+    if (code !== 0) {
+      console.error(`e2e: could not prepare the template ${name}:\n${errors}`);
+      process.exit(1);
+    }
+    return name;
+  }),
+);
+
 const args = ['playwright', 'test', ...process.argv.slice(2)];
 const r = spawnSync('npx', args, {
   stdio: 'inherit',
-  env: { ...process.env, E2E_DATA_DIR: dataDir, E2E_TEMPLATE_DIR: templateDir, E2E_OPS_BUNDLE: opsBundle },
+  env: {
+    ...process.env,
+    E2E_DATA_DIR: dataDir,
+    E2E_TEMPLATE_DIR: templateDir,
+    E2E_OPS_BUNDLE: opsBundle,
+    E2E_PREPARED_TEMPLATES: prepared.join(' '),
+  },
 });
 if (onPostgres)
   await dropRunDatabases(dataDir).catch((error) =>

@@ -1,6 +1,9 @@
-import { type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import path from 'node:path';
+import { expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './a11y';
 import { BACKOFFICE_OPERATORS } from './backoffice';
 import { operatorLogin } from './operators';
+import { saveScreenshot } from './screenshots';
 import { callApi, openSignedIn, registerThroughApi, type Api } from './setup';
 
 /**
@@ -49,9 +52,19 @@ export async function setHouseContract(ops: Api, agent: Member, rateBp: number):
   });
 }
 
-/** A browser signed in as `member` (its session token in session storage, as a login leaves it), in Portuguese. */
-export async function memberPage(browser: Browser, baseURL: string, member: Member, width: number): Promise<Page> {
-  return memberPageIn(await memberContext(browser, width), baseURL, member);
+/**
+ * A browser signed in as `member` (its session token in session storage, as a login leaves it), in
+ * Portuguese, at `path` (the home by default): a test bound for one screen opens it there, sparing
+ * the home's render on the way.
+ */
+export async function memberPage(
+  browser: Browser,
+  baseURL: string,
+  member: Member,
+  width: number,
+  path = '/',
+): Promise<Page> {
+  return memberPageIn(await memberContext(browser, width), baseURL, member, path);
 }
 
 /** A browser context for a member's pages at this width (in a beforeAll hook, it outlives each test). */
@@ -65,9 +78,30 @@ export function memberContext(browser: Browser, width: number): Promise<BrowserC
  * script would put it back on every load of every page of the context, so the page could not sign
  * out, nor another member sign in on it, and a visitor's page opened beside it would be signed in.
  */
-export async function memberPageIn(context: BrowserContext, baseURL: string, member: Member): Promise<Page> {
+export async function memberPageIn(
+  context: BrowserContext,
+  baseURL: string,
+  member: Member,
+  path = '/',
+): Promise<Page> {
   const page = await context.newPage();
   // Waits for the player's header controls, a download of their own (30 s on a busy machine).
-  await openSignedIn(page, baseURL, member.token);
+  await openSignedIn(page, baseURL, member.token, path);
   return page;
+}
+
+/**
+ * An agent-centre screen as it is, at the width its page is open at: axe-clean, neither the page
+ * nor a dialog scrolling sideways, and a screenshot in `shotsDir`.
+ */
+export async function checkAgentCentreLook(page: Page, name: string, shotsDir: string): Promise<void> {
+  const width = page.viewportSize()!.width;
+  await expectNoSeriousA11yViolations(page, `${name} ${width}`);
+  const fits = await page.evaluate(() =>
+    [document.documentElement, ...Array.from(document.querySelectorAll('.modal'))].every(
+      (el) => el.scrollWidth <= el.clientWidth + 1,
+    ),
+  );
+  expect(fits, `${name} ${width}: neither the page nor a dialog scrolls sideways`).toBe(true);
+  await saveScreenshot(page, { path: path.join(shotsDir, `${name}-${width}.png`) });
 }

@@ -5,6 +5,7 @@ import { createOperatorWithCli, operatorLogin } from './operators';
 import { expectNoSeriousA11yViolations, startServer, type ExtraServer } from './servers';
 import { saveScreenshot } from './screenshots';
 import { openWithSessionToken } from './setup';
+import { BACKOFFICE_OPERATORS as OPERATORS } from './prepared-templates.mjs';
 
 /**
  * Back-office helpers for the browser suites: one operator per role made with the ops CLI
@@ -16,12 +17,8 @@ import { openWithSessionToken } from './setup';
  */
 export type BackofficeRole = 'admin' | 'finance' | 'support' | 'marketing';
 
-export const BACKOFFICE_OPERATORS: Readonly<Record<BackofficeRole, { username: string; password: string }>> = {
-  admin: { username: 'bo.admin', password: 'bo-admin-e2e-pass-2026' },
-  finance: { username: 'bo.finance', password: 'bo-finance-e2e-pass-2026' },
-  support: { username: 'bo.support', password: 'bo-support-e2e-pass-2026' },
-  marketing: { username: 'bo.marketing', password: 'bo-marketing-e2e-pass-2026' },
-};
+/** Made once per run in the prepared templates (prepared-templates.mjs), where a suite's server copies one. */
+export const BACKOFFICE_OPERATORS: Readonly<Record<BackofficeRole, { username: string; password: string }>> = OPERATORS;
 
 /** Create the operators of `roles` with the ops CLI (before the server starts on `dataDir`). */
 export function createBackofficeOperators(dataDir: string, roles: readonly BackofficeRole[]): void {

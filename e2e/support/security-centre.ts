@@ -2,13 +2,12 @@ import { expect, type Locator, type Page } from '@playwright/test';
 import { fieldLabel } from './setup';
 
 /**
- * The player's bind-bank form in the security centre (My account) of a signed-in player, opened on
- * a fresh load of the site so the bank list is asked for again (the site keeps it for minutes).
+ * The player's bind-bank form in the security centre (My account) of a signed-in player. The site
+ * keeps the bank list for minutes: a test that changed the banks opens the page after the change.
  * The player's real name must be bound already (the form needs it). Answers the form's region and
  * the bank select's options as shown ("260 · Nubank"), the "choose" placeholder first.
  */
 export async function openBindBankForm(page: Page, username: string): Promise<{ form: Locator; options: string[] }> {
-  await page.reload();
   await page.getByRole('button', { name: `Menu da conta ${username}` }).click();
   await page.getByRole('menuitem', { name: 'Minha conta' }).click();
   const form = page.getByRole('dialog').getByTestId('sec-bank-accounts');

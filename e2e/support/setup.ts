@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { encryptPayload } from '../../packages/shared/src/payload-crypto';
 import { runOps } from './servers';
+import { NO_CAPTCHA_STEP } from './prepared-templates.mjs';
 
 /**
  * Setup steps the browser suites share: operator configuration through the ops CLI, form labels,
@@ -16,12 +17,13 @@ export function newUsername(prefix: string): string {
 /**
  * A new player registered by username through the API, encrypted as the site sends it (the
  * server's registration captcha must be off): the session token and the username. Registration
- * through the form has its own tests (auth, br-journey, compliance-identity, responsible-gaming).
+ * through the form has its own tests (auth, br-journey, compliance-identity, responsible-gaming);
+ * with `affiliateCode`, under that code's agent, as the form's field sends it.
  */
 export async function registerThroughApi(
   request: APIRequestContext,
   baseURL: string,
-  { prefix, password }: { prefix: string; password: string },
+  { prefix, password, affiliateCode }: { prefix: string; password: string; affiliateCode?: string },
 ): Promise<{ username: string; token: string }> {
   const username = newUsername(prefix);
   const key = await callApi<{ keyId: string; jwk: JsonWebKey }>(
@@ -29,7 +31,13 @@ export async function registerThroughApi(
     'GET',
     '/wps/session/key/rsa',
   );
-  const data = await encryptPayload(key.jwk, key.keyId, { username, password, confirmPassword: password, agree: true });
+  const data = await encryptPayload(key.jwk, key.keyId, {
+    username,
+    password,
+    confirmPassword: password,
+    agree: true,
+    ...(affiliateCode ? { affiliateCode } : {}),
+  });
   const response = await request.put(`${baseURL}/wps/member/register`, { data });
   const body = (await response.json()) as { success: boolean; value: { token: string } };
   expect(body.success, `register ${username}: ${JSON.stringify(body)}`).toBe(true);
@@ -117,7 +125,7 @@ export function fieldLabel(text: string): RegExp {
 
 /** Registration without the image captcha (a browser test cannot read it); the rest as the demo operator has it. */
 export function disableRegisterCaptcha(dataDir: string): void {
-  runOps(dataDir, ['config:patch', 'register', JSON.stringify({ showCaptcha: false })]);
+  runOps(dataDir, NO_CAPTCHA_STEP.args);
 }
 
 /** Create a finance operator with the ops CLI, as an operator would for the first back-office user. */

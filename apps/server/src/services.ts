@@ -665,6 +665,7 @@ export function createServices(ctx: AppContext) {
   // grants; the member info's club label and member labels are read from it.
   const loyalty = createLoyaltyService({
     ...ctx,
+    changeFeed,
     licenceProfile: (db) => licence.policy.profile(db),
     licence: licence.policy,
     system,

@@ -430,7 +430,7 @@ export const ENV_VARIABLES = {
     default: '200',
     feeds: 'AppConfig.rewardEventsPollMs',
     description:
-      "the shortest time between two batches of a rewards-engine consumer that is not behind (new player events wake the consumers through the change feed; while the feed is down, how often an idle instance looks); the events' lag is at most about this",
+      "the shortest time between two batches of a rewards-engine consumer that is not behind (new player events wake the consumers through the change feed; while the feed is down, how often an idle instance looks); the events' lag is about this while traffic is light, and up to five times this under steady load, when a consumer waits longer between batches to take more events in each",
   },
   METRICS_PORT: {
     schema: port(),

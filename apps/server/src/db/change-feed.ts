@@ -26,6 +26,13 @@ export const CHANGE_CHANNELS = {
   kycChange: 'wps_kyc_change',
   /** Sent by a trigger on operator_licence when the profile changes; the payload is the profile (migration 0561). */
   licenceChange: 'wps_licence_change',
+  /**
+   * Sent by triggers on the VIP tables (migration 0695): a member's id when their level or labels
+   * change, '*' when the levels, the VIP settings or the labels the operator defines change.
+   */
+  vipChange: 'wps_vip_change',
+  /** Sent by a trigger on ledger_accounts when a member's account is created; the payload is the member id (migration 0696). */
+  accountCreated: 'wps_account_created',
 } as const;
 
 export type ChangeChannel = (typeof CHANGE_CHANNELS)[keyof typeof CHANGE_CHANNELS];

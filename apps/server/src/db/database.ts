@@ -4,6 +4,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { PGliteDialect } from 'kysely-pglite-dialect';
+import { observableDialect, type QueryObserver } from './query-observer';
 import type { Database } from './schema';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -24,6 +25,12 @@ export type DatabaseHandle = {
   dumpDataDir?: () => Promise<Blob>;
   /** The pool's connections now (PostgreSQL only: PGlite is one session, with no pool), for the metrics. */
   poolStats?: () => { total: number; idle: number; waiting: number };
+  /**
+   * Tell `observer` of every statement `db` sends (BEGIN, COMMIT and ROLLBACK included), or stop
+   * with null: the round-trip guard and the benchmarks count through it (round-trip-counter.ts).
+   * Unset, it costs nothing per query (query-observer.ts).
+   */
+  observeQueries: (observer: QueryObserver | null) => void;
 };
 
 export type ListenHandlers = {
@@ -142,7 +149,8 @@ export async function openDatabase(opts: {
     // and end the process. The pool has already dropped that connection and opens a new one for
     // the next query, so there is nothing to do; a query in flight still gets its own error.
     pool.on('error', () => undefined);
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const { dialect, observeQueries } = observableDialect(new PostgresDialect({ pool }));
+    const db = new Kysely<Database>({ dialect });
     // With no parameters pg uses the simple protocol, which accepts several statements.
     const execScript = async (trx: Kysely<Database>, script: string) => {
       await sql.raw(script).execute(trx);
@@ -155,6 +163,7 @@ export async function openDatabase(opts: {
       close: () => db.destroy(),
       listen: createPostgresListener(opts.databaseUrl),
       poolStats,
+      observeQueries,
     };
   }
   let dir: string | undefined;
@@ -168,7 +177,8 @@ export async function openDatabase(opts: {
     ? new PGlite(dir, { relaxedDurability: true, parsers })
     : new PGlite({ parsers, ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}) });
   await pglite.waitReady;
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  const { dialect, observeQueries } = observableDialect(new PGliteDialect(pglite));
+  const db = new Kysely<Database>({ dialect });
   // PGlite has one session; the dialect's extended protocol refuses several statements, so
   // scripts go through exec() on that same session (inside the open transaction).
   const execScript = async (_trx: Kysely<Database>, script: string) => {
@@ -181,5 +191,6 @@ export async function openDatabase(opts: {
     close: () => db.destroy(),
     listen: createPgliteListener(pglite),
     dumpDataDir: () => pglite.dumpDataDir('none'),
+    observeQueries,
   };
 }

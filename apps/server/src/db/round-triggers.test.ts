@@ -11,7 +11,9 @@ import { createTestApp, describeEachDatabase, type TestApp } from '../../test/te
 // first stake arrives, trial players out of the report and the events (but in the member-day
 // rows), one event per round the statement settled and none for a round settled before, and a
 // member's first stake of the hour noted once. The real multi-round paths (a lottery draw's wins
-// through winMany, its rounds closed through closeRounds) must leave the same figures.
+// through winMany, its rounds closed through closeRounds) must leave the same figures, and so must
+// the vendors' callbacks, whose batches (seamless_apply) count their rounds once per batch
+// (migration 0693) while the triggers stand aside.
 
 const VASSALAGE = 'TRIGGERS';
 
@@ -215,5 +217,72 @@ describeEachDatabase('round counters kept per statement', (target) => {
       { member: real[0], bet: '200', win: '990' },
       { member: real[1], bet: '200', win: '9000' },
     ]);
+  });
+
+  it('vendor callbacks sent together (one seamless_apply batch) add what their rounds moved', async () => {
+    const { seamless } = t.app.services.gateway;
+    const players = [(await createPlayer(t.app, 1_000_00n)).memberId, (await createPlayer(t.app, 1_000_00n)).memberId];
+    const demo = (await createPlayer(t.app, 1_000_00n)).memberId;
+    await sql`UPDATE members SET type = 4 WHERE id = ${demo}::bigint`.execute(db());
+    const before = await report();
+    const eventsBefore = (await settledEvents()).length;
+    const round = (m: string, n: number) => `cb-${m}-${n}`;
+    const bet = (memberId: string, n: number, k: number, amount: bigint) =>
+      seamless.bet({
+        vassalage: VASSALAGE,
+        memberId,
+        transactionId: `cb-${memberId}-${n}-bet-${k}`,
+        roundId: round(memberId, n),
+        gameId: 'g-1',
+        amountMinor: amount,
+      });
+    const win = (memberId: string, n: number, amount: bigint, roundClosed: boolean) =>
+      seamless.win({
+        vassalage: VASSALAGE,
+        memberId,
+        transactionId: `cb-${memberId}-${n}-win`,
+        roundId: round(memberId, n),
+        betTransactionId: `cb-${memberId}-${n}-bet-1`,
+        amountMinor: amount,
+        roundClosed,
+      });
+    // Sent together, so they share batches: two rounds each, the trial player's too.
+    await Promise.all([...players.flatMap((m) => [bet(m, 1, 1, 300n), bet(m, 2, 1, 200n)]), bet(demo, 1, 1, 900n)]);
+    // A second stake on a round (no first stake), wins that settle and one that does not, a zero win.
+    await Promise.all([bet(players[0]!, 1, 2, 50n), bet(players[1]!, 2, 2, 25n)]);
+    await Promise.all([
+      win(players[0]!, 1, 1000n, true),
+      win(players[0]!, 2, 0n, true),
+      win(players[1]!, 1, 250n, false),
+      win(demo, 1, 400n, true),
+    ]);
+
+    expect(await report()).toEqual({
+      rounds: String(Number(before.rounds) + 4),
+      bets: String(BigInt(before.bets) + 300n * 2n + 200n * 2n + 50n + 25n),
+      wins: String(BigInt(before.wins) + 1250n),
+      refunds: before.refunds,
+    });
+    expect(await daily(players[0]!)).toEqual({ bets: '550', wins: '1000', refunds: '0' });
+    expect(await daily(players[1]!)).toEqual({ bets: '525', wins: '250', refunds: '0' });
+    expect(await daily(demo)).toEqual({ bets: '900', wins: '400', refunds: '0' });
+    expect(await activeHours(players[0]!)).toBe(1);
+    expect(await activeHours(players[1]!)).toBe(1);
+    expect(await activeHours(demo)).toBe(0);
+    const events = (await settledEvents()).slice(eventsBefore);
+    // Which of the two rounds got the lower id depends on which bet's batch ran first.
+    expect(
+      events
+        .map(({ member, bet, win, refund }) => ({ member, bet, win, refund }))
+        .sort((a, b) => Number(a.bet) - Number(b.bet)),
+    ).toEqual([
+      { member: players[0], bet: '200', win: '0', refund: '0' },
+      { member: players[0], bet: '350', win: '1000', refund: '0' },
+    ]);
+    // The setting that sets the triggers aside never outlives its batch.
+    const setting = await sql<{ v: string | null }>`SELECT current_setting('wps.round_counters', true) AS v`.execute(
+      db(),
+    );
+    expect(setting.rows[0]!.v ?? '').toBe('');
   });
 });

@@ -25,4 +25,13 @@ describe('the language menu', () => {
     expect(options).toEqual(['PT', 'EN']);
     expect(screen.queryByText(/textos em inglês/)).toBeNull();
   });
+
+  it('names each language in its own language, as Intl does', async () => {
+    await renderWithProviders(<LanguageSelect listed={SPEC_LIST} />);
+    const names = screen.getAllByRole('option').map((o) => o.textContent);
+    // Written out (no locale data to load), they must read as the browser's own name of the bare
+    // language: "português" apart from PT-BR, "English" rather than "American English".
+    const intl = (tag: string) => new Intl.DisplayNames([tag], { type: 'language' }).of(tag);
+    expect(names).toEqual([`PT · ${intl('pt')}`, `EN · ${intl('en')}`]);
+  });
 });

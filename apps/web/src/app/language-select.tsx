@@ -4,8 +4,18 @@ import { GlobeIcon } from '../components/ui/icons';
 import { changeLanguage, getLanguageCode } from '../lib/i18n';
 import { getLocaleTag, isCompleteLanguage } from '../lib/language';
 
+/**
+ * The complete languages' names in their own language, written out: the first Intl.DisplayNames
+ * loads the browser's locale data, which took about 40 ms of main thread on a phone when the side
+ * menu mounted after the first paint. Any other code (a stored one) still asks Intl. EN reads
+ * "English" (the bare language, as PT reads "português"), not Intl's "American English" of en-US.
+ */
+const NATIVE_NAMES: Record<string, string> = { PT: 'português', EN: 'English' };
+
 /** The name of a language in its own language, e.g. "English", "português". */
 function getNativeName(code: string): string {
+  const known = NATIVE_NAMES[code];
+  if (known) return known;
   // PT formats money as pt-BR, but in the list it must read apart from PT-BR.
   const tag = code === 'PT' ? 'pt' : getLocaleTag(code);
   try {

@@ -1,4 +1,5 @@
-import { createStore, useStore } from './create-store';
+import { startTransition, useEffect, useState } from 'react';
+import { createStore } from './create-store';
 
 /**
  * Whether the page has painted once. What is not shown at first (the overlays: auth modals,
@@ -23,7 +24,19 @@ export function notePainted(): void {
   });
 }
 
-/** True once the page has painted (notePainted). */
+/**
+ * True once the page has painted (notePainted). The change reaches components as a transition, not
+ * through useSyncExternalStore (whose updates render synchronously): everything that mounts after
+ * the first paint (menu, footer, overlays, the home's lanes) then renders in slices that yield to
+ * the browser, instead of one long task on a phone's main thread.
+ */
 export function useHasPainted(): boolean {
-  return useStore(painted);
+  const [hasPainted, setHasPainted] = useState(painted.get);
+  useEffect(() => {
+    const update = () => startTransition(() => setHasPainted(painted.get()));
+    // The page may have painted between this component's render and its effect.
+    update();
+    return painted.subscribe(update);
+  }, []);
+  return hasPainted;
 }

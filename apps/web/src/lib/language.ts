@@ -4,7 +4,8 @@ import { COMPLETE_LANGUAGES, DEFAULT_LANGUAGE } from '@wps/shared/constants';
 const STORAGE_KEYS = ['hisLang', 'lang'] as const;
 
 /** Interface codes whose BCP 47 tag is not simply the lower-cased code. */
-const LOCALE_TAGS: Record<string, string> = {
+/** Interface language codes whose locale tag is not the code itself (public/intl-warmup.js keeps a copy). */
+export const LOCALE_TAGS: Record<string, string> = {
   PT: 'pt-BR',
   'PT-BR': 'pt-BR',
   EN: 'en-US',

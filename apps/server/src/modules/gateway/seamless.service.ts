@@ -15,7 +15,7 @@ import type { MemberService } from '../member/member.service';
 import type { SystemService } from '../system/system.service';
 import {
   applySeamlessBets,
-  applySeamlessOps,
+  type applySeamlessOps,
   applySeamlessWins,
   type BetLimits,
   closeRounds,
@@ -226,7 +226,12 @@ export function createSeamlessService(ctx: SeamlessContext): SeamlessService {
       },
       observe: ctx.metrics?.groupCommit(name),
     });
-  const batches = queue('seamless', MAX_BATCH, 0, applySeamlessOps);
+  // A callbacks' batch goes through seamless_bet_many: its plain bets set-based (one statement
+  // per table, migration 0390), every other op (a win, a refusal, a bonus player, whatever follows
+  // one of these in the same wallet) through seamless_apply after them in the same statement, in
+  // the batch's order per wallet; a batch holding a bet under the player's limits goes to
+  // seamless_apply whole (applySeamlessBets).
+  const batches = queue('seamless', MAX_BATCH, 0, applySeamlessBets);
   // Our own engine's settlements (winMany) go in larger batches on house shards of their own, so
   // a draw paying its winners never makes the vendors' callbacks wait behind it; their plain wins
   // are written set-based (seamless_win_many, migration 0317).

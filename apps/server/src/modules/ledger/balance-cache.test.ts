@@ -166,6 +166,41 @@ describeEachDatabase('the balance a player sees, kept in memory', (target: Datab
       await own?.database.close();
     }
   });
+
+  it("shows a bonus account created after its absence was read, by this instance's ledger or by any writer", async () => {
+    const bonusShown = async (token: string) =>
+      valueOf<BalanceResult>(await call(t.app, 'GET', '/wps/v2/wallets/balance', { token })).bonusBalanceMinor;
+    const first = await newMember(t.app);
+    expect(await bonusShown(first.token)).toBe('0');
+    // This instance's ledger creates it inside a caller's transaction, then money reaches it.
+    await t.database.db.transaction().execute(async (trx) => {
+      const bonusId = await t.app.services.ledger.ensureMemberAccount(trx, first.memberId, 'player_bonus', 'BRL');
+      await sql`UPDATE ledger_accounts SET balance = balance + 40 WHERE id = ${bonusId}`.execute(trx);
+      await sql`UPDATE ledger_accounts SET balance = balance - 40 WHERE purpose = 'promotion_budget' AND member_id IS NULL AND currency = 'BRL'`.execute(
+        trx,
+      );
+    });
+    expect(await bonusShown(first.token)).toBe('40');
+    // Plain SQL: only the creation's notification tells this instance.
+    const second = await newMember(t.app);
+    expect(await bonusShown(second.token)).toBe('0');
+    await t.database.db.transaction().execute(async (trx) => {
+      await sql`INSERT INTO ledger_accounts (member_id, purpose, currency, is_player, balance) VALUES (${second.memberId}, 'player_bonus', 'BRL', true, 60)`.execute(
+        trx,
+      );
+      await sql`UPDATE ledger_accounts SET balance = balance - 60 WHERE purpose = 'promotion_budget' AND member_id IS NULL AND currency = 'BRL'`.execute(
+        trx,
+      );
+    });
+    expect(await eventually(async () => (await bonusShown(second.token)) === '60')).toBe(true);
+    // Put the money back, so the ledger's sums still match its entries.
+    await sql`UPDATE ledger_accounts SET balance = 0 WHERE member_id IN (${first.memberId}, ${second.memberId}) AND purpose = 'player_bonus'`.execute(
+      t.database.db,
+    );
+    await sql`UPDATE ledger_accounts SET balance = balance + 100 WHERE purpose = 'promotion_budget' AND member_id IS NULL AND currency = 'BRL'`.execute(
+      t.database.db,
+    );
+  });
 });
 
 describePostgres('the balance a player sees, across server instances [postgres]', () => {

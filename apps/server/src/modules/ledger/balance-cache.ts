@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { CHANGE_CHANNELS, type ChangeFeed } from '../../db/change-feed';
 import type { Database } from '../../db/schema';
-import { findMemberAccount } from './ledger.repository';
+import { findMemberAccountsOf } from './ledger.repository';
 import type { PostResult } from './ledger.types';
 
 type Db = Kysely<Database>;
@@ -28,6 +28,15 @@ type Posting = {
   voidHold(input: never, trx?: Db): Promise<PostResult>;
   /** Several posts inside the caller's transaction (absent from test doubles). */
   postManyWithin?(trx: Db, inputs: never[]): Promise<PostResult[]>;
+  /** The calls that create a member's accounts (absent from test doubles). */
+  ensurePlayerWallet?(dbOrTrx: Db, memberId: string, currency?: string): Promise<string>;
+  ensureMemberAccount?(dbOrTrx: Db, memberId: string, purpose: string, currency: string): Promise<string>;
+  ensureMemberAccounts?(
+    dbOrTrx: Db,
+    memberIds: string[],
+    purpose: string,
+    currency: string,
+  ): Promise<Map<string, string>>;
 };
 
 export type BalanceCacheContext = {
@@ -45,6 +54,11 @@ export type BalanceCacheContext = {
  *  - on this instance at once, when a ledger call made through `watch` returns: after its commit
  *    when the ledger ran its own transaction, and for a post inside a caller's transaction the
  *    account is read from the database until that commit's notification has surely arrived.
+ * An account a member does not have yet reads 0 and is kept as missing (a new player has no bonus
+ * account until their first game, and the page asks for it every time); that is evicted by the notification of the
+ * account's creation (migration 0696), and on this instance by `watch`'s calls that create
+ * accounts, the member's missing accounts then read from the database until that commit's
+ * notification has surely arrived.
  * Money decisions never read this cache: the ledger's own reads and `ledger_post` do.
  */
 export function createBalanceCache(ctx: BalanceCacheContext) {
@@ -55,6 +69,10 @@ export function createBalanceCache(ctx: BalanceCacheContext) {
   const wallets = new Map<string, string>();
   const balances = new Map<string, { balance: bigint; cachedAt: number }>();
   const bypassUntil = new Map<string, number>();
+  /** Member id → `${currency}:${purpose}` of the accounts found missing → when. */
+  const missing = new Map<string, Map<string, number>>();
+  /** `${memberId}:${purpose}` of accounts created in a caller's transaction → until when they are read from the database. */
+  const missingBypassUntil = new Map<string, number>();
   // Bumped by every eviction. A read that started before one may predate the write behind it, so
   // its value is not kept.
   let version = 0;
@@ -64,25 +82,33 @@ export function createBalanceCache(ctx: BalanceCacheContext) {
     balances.delete(accountId);
   }
 
+  function forgetMissing(memberId: string): void {
+    version++;
+    missing.delete(memberId);
+  }
+
   function clear(): void {
     version++;
     balances.clear();
     wallets.clear();
+    missing.clear();
   }
 
-  function isBypassed(accountId: string): boolean {
-    const until = bypassUntil.get(accountId);
+  function isBypassedIn(map: Map<string, number>, id: string): boolean {
+    const until = map.get(id);
     if (until === undefined) return false;
     if (now() < until) return true;
-    bypassUntil.delete(accountId);
+    map.delete(id);
     return false;
   }
 
-  function bypass(accountId: string): void {
+  function bypassIn(map: Map<string, number>, id: string): void {
     const at = now();
-    if (bypassUntil.size >= MAX_ENTRIES) for (const [id, until] of bypassUntil) if (until <= at) bypassUntil.delete(id);
-    bypassUntil.set(accountId, at + UNCOMMITTED_BYPASS_MS);
+    if (map.size >= MAX_ENTRIES) for (const [key, until] of map) if (until <= at) map.delete(key);
+    map.set(id, at + UNCOMMITTED_BYPASS_MS);
   }
+
+  const isBypassed = (accountId: string) => isBypassedIn(bypassUntil, accountId);
 
   function remember<V>(map: Map<string, V>, key: string, value: V): void {
     map.delete(key);
@@ -93,7 +119,20 @@ export function createBalanceCache(ctx: BalanceCacheContext) {
     map.set(key, value);
   }
 
+  /**
+   * A member's accounts were (or may have been) created by this instance: forget them as missing,
+   * and inside a caller's transaction read them from the database until its commit's notification
+   * has surely arrived.
+   */
+  function created(memberIds: Iterable<string>, purpose: string, inCallerTransaction: boolean): void {
+    for (const memberId of memberIds) {
+      if (inCallerTransaction) bypassIn(missingBypassUntil, `${memberId}:${purpose}`);
+      forgetMissing(String(memberId));
+    }
+  }
+
   feed?.subscribe(CHANGE_CHANNELS.balanceChange, evict);
+  feed?.subscribe(CHANGE_CHANNELS.accountCreated, forgetMissing);
   feed?.onReset(clear);
 
   /** Evict the accounts a ledger call touched, once it returns (see the module comment). */
@@ -107,6 +146,10 @@ export function createBalanceCache(ctx: BalanceCacheContext) {
       }
       return result;
     };
+  }
+
+  function bypass(accountId: string): void {
+    bypassIn(bypassUntil, accountId);
   }
 
   /** The same for a call that posts many transactions inside the caller's transaction (its first argument). */
@@ -123,26 +166,81 @@ export function createBalanceCache(ctx: BalanceCacheContext) {
     };
   }
 
+  /**
+   * Forget a member's missing accounts once a call that may create accounts returns: `membersOf`
+   * names the members and the purpose from its arguments, `isWithin` tells whether it ran in the
+   * caller's transaction.
+   */
+  function afterCreate<A extends unknown[], R>(
+    call: (...args: A) => Promise<R>,
+    membersOf: (args: A) => { memberIds: string[]; purpose: string },
+    isWithin: (args: A) => boolean,
+  ) {
+    return async (...args: A): Promise<R> => {
+      try {
+        return await call(...args);
+      } finally {
+        const { memberIds, purpose } = membersOf(args);
+        created(memberIds, purpose, isWithin(args));
+      }
+    };
+  }
+
+  /** Whether an ensure call's connection is a caller's transaction (its commit comes later). */
+  const isTransaction = ([dbOrTrx]: [Db, ...unknown[]]) => dbOrTrx.isTransaction;
+
+  /** A cached balance of one account of a member: a bigint, or undefined when it must be read. */
+  function cachedBalance(memberId: string, currency: string, purpose: string): bigint | undefined {
+    const accountId = wallets.get(`${memberId}:${currency}:${purpose}`);
+    if (accountId === undefined) {
+      const at = missing.get(memberId)?.get(`${currency}:${purpose}`);
+      const isMissing =
+        at !== undefined && now() - at < BALANCE_TTL_MS && !isBypassedIn(missingBypassUntil, `${memberId}:${purpose}`);
+      return isMissing ? 0n : undefined;
+    }
+    if (isBypassed(accountId)) return undefined;
+    const entry = balances.get(accountId);
+    return entry && now() - entry.cachedAt < BALANCE_TTL_MS ? entry.balance : undefined;
+  }
+
+  /**
+   * A member's balances in `currency` in the accounts of these purposes (0 where there is none),
+   * from memory while the feed is live, the others read in one indexed statement.
+   */
+  async function readMany(memberId: string, currency: string, purposes: readonly string[]): Promise<bigint[]> {
+    const isLive = feed?.isLive === true;
+    const found = purposes.map((p) => (isLive ? cachedBalance(memberId, currency, p) : undefined));
+    const toRead = purposes.filter((_, i) => found[i] === undefined);
+    if (toRead.length === 0) return found as bigint[];
+    const readVersion = version;
+    const accounts = await findMemberAccountsOf(db, memberId, toRead, currency);
+    const byPurpose = new Map(accounts.map((a) => [a.purpose, a]));
+    const isKept = feed?.isLive === true && readVersion === version;
+    for (const purpose of toRead) {
+      const account = byPurpose.get(purpose);
+      if (!isKept) continue;
+      if (account && !isBypassed(account.id)) {
+        remember(wallets, `${memberId}:${currency}:${purpose}`, account.id);
+        remember(balances, account.id, { balance: account.balance, cachedAt: now() });
+      } else if (!account && !isBypassedIn(missingBypassUntil, `${memberId}:${purpose}`)) {
+        const ofMember = missing.get(memberId) ?? new Map<string, number>();
+        ofMember.set(`${currency}:${purpose}`, now());
+        remember(missing, memberId, ofMember);
+      }
+    }
+    return purposes.map((p, i) => found[i] ?? byPurpose.get(p)?.balance ?? 0n);
+  }
+
   return {
+    readMany,
+
     /**
      * A member's main-wallet balance in `currency` (0 without a wallet), from memory while the feed
      * is live; `purpose` reads another of the member's player accounts the same way (the bonus account).
      */
     async read(memberId: string, currency: string, purpose: string = PLAYER_MAIN): Promise<bigint> {
-      const key = `${memberId}:${currency}:${purpose}`;
-      const accountId = feed?.isLive ? wallets.get(key) : undefined;
-      if (accountId !== undefined && !isBypassed(accountId)) {
-        const entry = balances.get(accountId);
-        if (entry && now() - entry.cachedAt < BALANCE_TTL_MS) return entry.balance;
-      }
-      const readVersion = version;
-      const account = await findMemberAccount(db, memberId, purpose, currency);
-      if (!account) return 0n;
-      if (feed?.isLive && readVersion === version && !isBypassed(account.id)) {
-        remember(wallets, key, account.id);
-        remember(balances, account.id, { balance: account.balance, cachedAt: now() });
-      }
-      return account.balance;
+      const [balance] = await readMany(memberId, currency, [purpose]);
+      return balance!;
     },
 
     /** The ledger, its money-moving calls evicting what they touched on this instance. */
@@ -150,8 +248,40 @@ export function createBalanceCache(ctx: BalanceCacheContext) {
       const watched = {
         ...ledger,
         postTransaction: afterPost(ledger.postTransaction, 1),
-        creditPlayerFromSystem: afterPost(ledger.creditPlayerFromSystem, 1),
+        // It creates the member's wallet when missing, in the caller's transaction when given one.
+        creditPlayerFromSystem: afterCreate(
+          afterPost(ledger.creditPlayerFromSystem, 1),
+          ([input]) => ({ memberIds: [(input as { memberId: string }).memberId], purpose: PLAYER_MAIN }),
+          ([, trx]) => trx !== undefined,
+        ),
         ...(ledger.postManyWithin ? { postManyWithin: afterPostMany(ledger.postManyWithin) } : {}),
+        ...(ledger.ensurePlayerWallet
+          ? {
+              ensurePlayerWallet: afterCreate(
+                ledger.ensurePlayerWallet,
+                ([, memberId]) => ({ memberIds: [memberId], purpose: PLAYER_MAIN }),
+                isTransaction,
+              ),
+            }
+          : {}),
+        ...(ledger.ensureMemberAccount
+          ? {
+              ensureMemberAccount: afterCreate(
+                ledger.ensureMemberAccount,
+                ([, memberId, purpose]) => ({ memberIds: [memberId], purpose }),
+                isTransaction,
+              ),
+            }
+          : {}),
+        ...(ledger.ensureMemberAccounts
+          ? {
+              ensureMemberAccounts: afterCreate(
+                ledger.ensureMemberAccounts,
+                ([, memberIds, purpose]) => ({ memberIds, purpose }),
+                isTransaction,
+              ),
+            }
+          : {}),
         createHold: afterPost(ledger.createHold, 1),
         postHold: afterPost(ledger.postHold, 1),
         voidHold: afterPost(ledger.voidHold, 1),

@@ -124,6 +124,24 @@ export async function findMemberAccount(
   return row ? toAccount(row) : undefined;
 }
 
+/** A member's accounts of these purposes in one currency, those that exist (one indexed statement). */
+export async function findMemberAccountsOf(
+  db: Db,
+  memberId: string,
+  purposes: readonly string[],
+  currency: string,
+): Promise<AccountRow[]> {
+  if (purposes.length === 0) return [];
+  const rows = await db
+    .selectFrom('ledger_accounts')
+    .selectAll()
+    .where('member_id', '=', memberId)
+    .where('purpose', 'in', [...purposes])
+    .where('currency', '=', currency)
+    .execute();
+  return rows.map(toAccount);
+}
+
 /** Read accounts without locking (currency and kind never change). */
 export async function findAccounts(db: Db, ids: string[]): Promise<AccountRow[]> {
   if (ids.length === 0) return [];

@@ -6,6 +6,7 @@ import { ok } from '../../http/envelope';
 import { success } from '../../openapi/responses';
 import { requireMember } from '../../plugins/auth';
 import type { AppServices } from '../../services';
+import { PLAYER_MAIN } from './ledger.service';
 import { PLAYER_BONUS } from './ledger.types';
 
 /** Wallet calls: the player's balance in the operator currency. */
@@ -24,9 +25,10 @@ export function registerWalletRoutes(app: RouteApp, services: AppServices): void
     const member = await requireMember(request, { allowTrial: true });
     const brand = await services.system.getBrand();
     // Shown, not decided on: the in-memory copy (balance-cache.ts); money moves check the ledger itself.
-    const [minor, bonusMinor] = await Promise.all([
-      services.playerBalances.read(member.memberId, brand.currency),
-      services.playerBalances.read(member.memberId, brand.currency, PLAYER_BONUS),
+    // Both accounts at once: from memory, or one statement for those not held.
+    const [minor = 0n, bonusMinor = 0n] = await services.playerBalances.readMany(member.memberId, brand.currency, [
+      PLAYER_MAIN,
+      PLAYER_BONUS,
     ]);
     const value: BalanceResult = {
       sumBalance: formatMinor(minor, brand.currencyScale),

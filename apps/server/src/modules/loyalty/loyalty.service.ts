@@ -3,6 +3,7 @@ import { lockPointsAccounts } from './loyalty-batch.repository';
 import type { LoyaltyContext } from './loyalty.types';
 import { createPointsOps } from './points-ops';
 import { createPointsService } from './points.service';
+import { createVipCache } from './vip-cache';
 import { createVipService } from './vip.service';
 
 /** The consumer's name: its place in the event stream is stored under it. */
@@ -20,8 +21,10 @@ function minor(value: unknown): bigint {
  */
 export function createLoyaltyService(ctx: LoyaltyContext) {
   const points = createPointsService(ctx);
-  const vip = createVipService(ctx);
-  const ops = createPointsOps(ctx);
+  // What member info and the VIP page read on every navigation, in memory (vip-cache.ts).
+  const vipCache = createVipCache(ctx);
+  const vip = createVipService(ctx, vipCache);
+  const ops = createPointsOps(ctx, vipCache);
 
   ctx.rewards.registerSink({ kind: 'points', pay: (trx, grant) => points.payGrant(trx, grant) });
 

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { JurisdictionProfile } from '@wps/shared/licence';
 import type { AppContext } from '../../app-context';
+import type { ChangeFeed } from '../../db/change-feed';
 import type { Database } from '../../db/schema';
 import type { AuditService } from '../audit/audit.service';
 import type { CatalogueService } from '../catalogue/catalogue.service';
@@ -42,6 +43,8 @@ export type LoyaltyContext = Pick<AppContext, 'db' | 'log'> & {
    * receives no money. Required: the port fails closed.
    */
   licence: { ask: (trx: Db, door: 'reward.pay', subject: { memberId: string }) => Promise<unknown> };
+  /** Evicts the VIP copies member info reads (vip-cache.ts); without it nothing is kept in memory. */
+  changeFeed?: Pick<ChangeFeed, 'isLive' | 'subscribe' | 'onReset' | 'announce'>;
   /** The clock of the VIP window and review; Date.now when absent. */
   now?: () => number;
 };

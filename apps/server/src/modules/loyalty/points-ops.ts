@@ -19,6 +19,7 @@ import { AppError } from '../../http/app-error';
 import { runInTransaction } from '../../db/run-in-transaction';
 import { checkContentImage, decodeImageDataUrl } from '../content/content-images';
 import type { LoyaltyContext } from './loyalty.types';
+import type { VipCache } from './vip-cache';
 import {
   findMallImage,
   findMallItem,
@@ -53,7 +54,8 @@ import {
 } from './vip.repository';
 
 /** The back office's side of points: settings, mall items, the redeem queue, member labels. Every change audited. */
-export function createPointsOps(ctx: LoyaltyContext) {
+/** `vipCache`: told after a label change commits, so this instance's next member info shows it. */
+export function createPointsOps(ctx: LoyaltyContext, vipCache: Pick<VipCache, 'changed'>) {
   const { db, system, audit, member } = ctx;
 
   const mall = createMallApproval(ctx);
@@ -296,6 +298,7 @@ export function createPointsOps(ctx: LoyaltyContext) {
           after: null,
         });
       });
+      vipCache.changed('all');
     },
 
     /** The labels a player carries (GET /ops/member-labels/members/:memberId). */
@@ -314,7 +317,7 @@ export function createPointsOps(ctx: LoyaltyContext) {
       if (!(await member.findAccountNames([memberId])).has(memberId))
         throw new AppError(ErrorCode.NOT_FOUND, 'No such player');
       const labelIds = [...new Set(body.labelIds)].sort((a, b) => Number(a) - Number(b));
-      return runInTransaction(db, async (trx) => {
+      const assigned = await runInTransaction(db, async (trx) => {
         if ((await countLabels(trx, labelIds)) !== labelIds.length)
           throw new AppError(ErrorCode.NOT_FOUND, 'No such label');
         const before = await lockMemberLabelIds(trx, memberId);
@@ -331,6 +334,8 @@ export function createPointsOps(ctx: LoyaltyContext) {
         });
         return { labelIds };
       });
+      vipCache.changed(memberId);
+      return assigned;
     },
   };
 }

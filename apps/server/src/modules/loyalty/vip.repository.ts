@@ -106,15 +106,6 @@ export function levelOfRank(levels: VipLevelRow[], rank: number): VipLevelRow {
   return levels.find((l) => l.rankLevel === rank) ?? levels[0] ?? BASE_LEVEL;
 }
 
-export async function findMemberRank(db: Db, memberId: string): Promise<number> {
-  const row = await db
-    .selectFrom('vip_members')
-    .select('rank_level')
-    .where('member_id', '=', memberId)
-    .executeTakeFirst();
-  return row?.rank_level ?? 0;
-}
-
 /** Members' levels (members without a row are at 0 and left out). */
 export async function findMemberRanks(db: Db, memberIds: string[]): Promise<Map<string, number>> {
   if (memberIds.length === 0) return new Map();
@@ -265,12 +256,19 @@ export async function replaceMemberLabels(db: Db, memberId: string, labelIds: st
       .execute();
 }
 
-export async function findMemberLabels(db: Db, memberId: string): Promise<{ labelName: string; color: string }[]> {
-  return db
-    .selectFrom('member_label_assignments as a')
-    .innerJoin('member_labels as l', 'l.id', 'a.label_id')
-    .select(['l.label_name as labelName', 'l.color'])
-    .where('a.member_id', '=', memberId)
-    .orderBy('l.id')
-    .execute();
+/** What member info shows of a member's VIP standing: their level (0 without a row) and their labels, in one statement. */
+export async function findMemberVipFacts(
+  db: Db,
+  memberId: string,
+): Promise<{ rankLevel: number; labels: { labelName: string; color: string }[] }> {
+  const { rows } = await sql<{ rank_level: number | null; labels: { labelName: string; color: string }[] | string }>`
+    SELECT (SELECT rank_level FROM vip_members WHERE member_id = ${memberId}) AS rank_level,
+      coalesce(
+        (SELECT json_agg(json_build_object('labelName', l.label_name, 'color', l.color) ORDER BY l.id)
+           FROM member_label_assignments a JOIN member_labels l ON l.id = a.label_id
+          WHERE a.member_id = ${memberId}),
+        '[]'::json) AS labels`.execute(db);
+  const row = rows[0];
+  const labels = typeof row?.labels === 'string' ? JSON.parse(row.labels) : row?.labels;
+  return { rankLevel: row?.rank_level ?? 0, labels: labels ?? [] };
 }

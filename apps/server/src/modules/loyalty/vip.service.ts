@@ -10,9 +10,8 @@ import type { LoyaltyContext } from './loyalty.types';
 import { lockPointsAccount } from './points.repository';
 import { addMemberDays, sumMembersDays, type MemberDayDelta } from './loyalty-batch.repository';
 import { refuseVipBreach, vipLicenceBlockers } from './vip-licence';
+import type { VipCache } from './vip-cache';
 import {
-  findMemberLabels,
-  findMemberRank,
   findMemberRanks,
   findMembersToReview,
   findVipLevels,
@@ -76,7 +75,7 @@ function presentLevel(l: VipLevelRow, scale: number): VipLevel {
  * threshold (in the consumer's transaction, with the level_changed event and the upgrade bonus's
  * grant); downgrades only at the operator's review period, and never take back what was paid.
  */
-export function createVipService(ctx: LoyaltyContext) {
+export function createVipService(ctx: LoyaltyContext, cache: VipCache) {
   const { db, system, rewards, events } = ctx;
   const now = ctx.now ?? Date.now;
 
@@ -200,6 +199,7 @@ export function createVipService(ctx: LoyaltyContext) {
         const ids = await findMembersToReview(db, period, REVIEW_BATCH);
         if (ids.length === 0) break;
         for (const memberId of ids) {
+          let downgraded = false;
           await runInTransaction(db, async (trx) => {
             await lockPointsAccount(trx, memberId);
             const current = await lockMemberLevel(trx, memberId);
@@ -211,6 +211,7 @@ export function createVipService(ctx: LoyaltyContext) {
                 await setMemberLevel(trx, memberId, target, period);
                 await events.record(trx, 'level_changed', memberId, { from: rank, to: target });
                 rank = target;
+                downgraded = true;
               }
             }
             await markReviewed(trx, memberId, period);
@@ -218,19 +219,19 @@ export function createVipService(ctx: LoyaltyContext) {
             if (level && rank > 0)
               await issueBonus(trx, memberId, level, 'monthly', `vip-monthly:${memberId}:${period}`);
           });
+          if (downgraded) cache.changed(memberId);
           handled += 1;
         }
       }
       return handled;
     },
 
-    /** MCS2_getVipInfo: the member's level, the window's totals and every level. */
+    /** MCS2_getVipInfo: the member's level, the window's totals and every level (the totals are the one read). */
     async getInfo(memberId: string): Promise<VipInfo> {
-      const [levels, settings, brand, rankLevel] = await Promise.all([
-        findVipLevels(db),
-        findVipSettings(db),
+      const [{ levels, settings }, brand, { rankLevel }] = await Promise.all([
+        cache.programme(),
         system.getBrand(),
-        findMemberRank(db, memberId),
+        cache.member(memberId),
       ]);
       const totals = await windowTotals(db, memberId, now(), settings.windowDays);
       return {
@@ -247,19 +248,15 @@ export function createVipService(ctx: LoyaltyContext) {
     /** Members' VIP levels in the caller's transaction (the rewards engine's rule conditions). */
     findRanks: (memberIds: string[], trx: Db): Promise<Map<string, number>> => findMemberRanks(trx, memberIds),
 
-    /** The member info's clubLabel and memberLabel (the member module asks here). */
+    /** The member info's clubLabel and memberLabel (the member module asks here), from memory while the feed is live. */
     async findLabels(memberId: string): Promise<Pick<MemberInfo, 'clubLabel' | 'memberLabel'>> {
-      const [rank, levels, memberLabel] = await Promise.all([
-        findMemberRank(db, memberId),
-        findVipLevels(db),
-        findMemberLabels(db, memberId),
-      ]);
-      const level = levels.find((l) => l.rankLevel === rank);
+      const [{ levels }, facts] = await Promise.all([cache.programme(), cache.member(memberId)]);
+      const level = levels.find((l) => l.rankLevel === facts.rankLevel);
       return {
         clubLabel: level
           ? { labelName: level.labelName, color: level.color, color2: level.color2, rankLevel: level.rankLevel }
           : null,
-        memberLabel,
+        memberLabel: facts.labels,
       };
     },
 
@@ -325,6 +322,7 @@ export function createVipService(ctx: LoyaltyContext) {
           after: body,
         });
       });
+      cache.changed('all');
       return this.getSettings();
     },
   };

@@ -37,7 +37,8 @@ export function createProfile(core: MemberCore) {
   feed?.subscribe(CHANGE_CHANNELS.memberChange, (memberId) => infoCache.delete(memberId));
   feed?.onReset(() => infoCache.clear());
   // The club label (VIP level) and member labels belong to the loyalty module, built after this
-  // one: it hands its reader over in the composition root. Read apart from the cached row.
+  // one: it hands its reader over in the composition root. It keeps its own copy, evicted by its
+  // own tables' notifications (loyalty/vip-cache.ts), so they are not held in the row's cache.
   let findLabels: (memberId: string) => Promise<Pick<MemberInfo, 'clubLabel' | 'memberLabel'>> = async () => ({
     clubLabel: null,
     memberLabel: [],
@@ -62,9 +63,9 @@ export function createProfile(core: MemberCore) {
 
     /** GET /wps/member/info. */
     async getInfo(memberId: string): Promise<MemberInfo> {
-      const row = await readMemberInfo(memberId);
+      // Side by side: when either copy has gone cold the answer waits for one round trip, not two.
+      const [row, labels] = await Promise.all([readMemberInfo(memberId), findLabels(memberId)]);
       if (!row) throw new AppError(ErrorCode.UNAUTHORIZED, 'You are not logged in');
-      const labels = await findLabels(memberId);
       return {
         id: row.id,
         account: row.account,

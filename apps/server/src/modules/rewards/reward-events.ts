@@ -29,6 +29,15 @@ const DEFAULT_POLL_MS = 200;
  * looks by itself only this rarely: a check that costs nothing noticeable, in case a wake was lost.
  */
 const IDLE_CHECK_MS = 60_000;
+/**
+ * Under steady load a consumer's wait between batches grows from pollMs, doubling with each batch
+ * that found events, up to this many times pollMs (1 s by default): a busy stream is then read in a
+ * few large batches a second rather than many small ones, and each batch's fixed cost (its
+ * transaction, the cursor, the settings its consumer reads) is paid that much less often while the
+ * callbacks compete for the same two cores. The first batch after an idle spell still waits only
+ * pollMs, so a lone deposit is applied as fast as before.
+ */
+const MAX_WINDOW_FACTOR = 5;
 
 export type RewardEventStreamContext = {
   db: Db;
@@ -132,32 +141,70 @@ export function createRewardEventStream(ctx: RewardEventStreamContext) {
 
   /** Each running consumer's loop (jobs/wakeable-loop.ts): woken by new events, at most one batch per pollMs. */
   const loops = new Map<string, WakeableLoop>();
+  /**
+   * Each running consumer's batch window. While `held` (a turn under way, or the next batch already
+   * timed for the end of the window) wakes are not passed on: the batch due will read what they
+   * announce. `wokenWhileHeld` keeps a wake that came during a turn that then found nothing, so the
+   * consumer does not go idle past an event committed after its last look.
+   */
+  const paces = new Map<string, { windowMs: number; held: boolean; wokenWhileHeld: boolean }>();
+  const maxWindowMs = pollMs * MAX_WINDOW_FACTOR;
 
   /**
-   * One consumer's turn: a batch, then the next at once when it was full. Otherwise it waits:
-   * pollMs while events may still be coming (this batch read some, or some wait behind an older
-   * transaction or on another instance that holds the consumer), then until new events wake it.
+   * One consumer's turn: a batch, then the next at once when it was full. Otherwise it waits: its
+   * batch window while events keep coming (pollMs after an idle spell, growing to
+   * MAX_WINDOW_FACTOR × pollMs), pollMs while some wait behind an older transaction or on another
+   * instance that holds the consumer, then until new events wake it.
    * Each consumer has its own loop, so a slow one does not hold the others back, and on PostgreSQL
    * their batches run side by side on their own connections.
    */
   async function turn(sub: EventSubscriber): Promise<number> {
+    const pace = paces.get(sub.name) ?? { windowMs: pollMs, held: false, wokenWhileHeld: false };
+    paces.set(sub.name, pace);
+    pace.held = true;
+    pace.wokenWhileHeld = false;
     try {
       await ensureCursors();
       const read = await runBatch(sub);
       if (read >= (sub.batchSize ?? DEFAULT_BATCH)) return 0;
-      if (ctx.feed?.isLive && read === 0 && !(await hasPending(db, sub.name, sub.kinds))) return IDLE_CHECK_MS;
+      if (read > 0) {
+        // Events are coming: the next batch at the end of the window, which grows while they keep coming.
+        const wait = pace.windowMs;
+        pace.windowMs = Math.min(maxWindowMs, pace.windowMs * 2);
+        return wait;
+      }
+      pace.windowMs = pollMs;
+      pace.held = false;
+      // From here a wake reaches the loop itself, which runs the next turn soon after this one.
+      if (ctx.feed?.isLive && !pace.wokenWhileHeld && !(await hasPending(db, sub.name, sub.kinds)))
+        return IDLE_CHECK_MS;
     } catch (err) {
       log.error({ err, subscriber: sub.name }, 'reward events: batch failed');
+      pace.held = false;
     }
     return pollMs;
   }
 
-  /** New events: every consumer runs, no sooner than pollMs after its last batch began. */
+  /**
+   * New events: every consumer not already holding a batch for them runs, no sooner than pollMs
+   * after its last batch began. A burst of notifications (one per committing transaction, many in
+   * one read of the feed's socket) is folded into one wake, passed on once the burst is read.
+   */
+  let wakeQueued = false;
   function wake(): void {
-    for (const loop of loops.values()) loop.wake();
+    if (wakeQueued) return;
+    wakeQueued = true;
+    setImmediate(() => {
+      wakeQueued = false;
+      for (const [name, loop] of loops) {
+        const pace = paces.get(name);
+        if (pace?.held) pace.wokenWhileHeld = true;
+        else loop.wake();
+      }
+    });
   }
-  ctx.feed?.subscribe(CHANGE_CHANNELS.rewardEvents, wake);
   // The feed went down or came back: notifications may have been missed, so everyone looks.
+  ctx.feed?.subscribe(CHANGE_CHANNELS.rewardEvents, wake);
   ctx.feed?.onReset(wake);
 
   return {
@@ -184,6 +231,7 @@ export function createRewardEventStream(ctx: RewardEventStreamContext) {
     async stop(): Promise<void> {
       const stopping = [...loops.values()];
       loops.clear();
+      paces.clear();
       await Promise.all(stopping.map((loop) => loop.stop()));
     },
 

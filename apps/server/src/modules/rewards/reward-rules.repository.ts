@@ -72,36 +72,21 @@ export async function findLiveRules(db: Db, triggers: readonly string[]): Promis
     .execute();
 }
 
-/**
- * Count one grant against a player's cap for the period: false when the cap is reached. The
- * usage row is the lock, so two events of one player in one period never both pass the last slot.
- */
-export async function takePlayerSlot(
-  trx: Db,
-  ruleId: string,
-  memberId: string,
-  periodKey: string,
-  cap: number,
-): Promise<boolean> {
-  const { rows } = await sql<{ grants: number }>`
-    INSERT INTO reward_rule_usage AS u (rule_id, member_id, period_key, grants) VALUES (${ruleId}, ${memberId}, ${periodKey}, 1)
-    ON CONFLICT (rule_id, member_id, period_key) DO UPDATE SET grants = u.grants + 1 WHERE u.grants < ${cap}
-    RETURNING grants`.execute(trx);
-  return rows.length > 0;
-}
+/** A batch's use of one per-player cap slot: how many grants it takes there. */
+export type SlotUse = { ruleId: string; memberId: string; periodKey: string; cap: number; grants: number };
 
-export type PlayerSlot = { ruleId: string; memberId: string; periodKey: string; cap: number };
+const slotKey = (s: { ruleId: string; memberId: string; periodKey: string }) =>
+  `${s.ruleId}|${s.memberId}|${s.periodKey}`;
 
 /**
- * Of these per-player cap slots, those already at their cap (`rule|member|period`): one read for a
- * batch, so the events of players whose cap is reached ask nothing more. A slot only fills up, so
- * one found full stays full for the rest of the batch.
+ * How many grants each of these per-player cap slots holds now (`rule|member|period` → grants;
+ * absent: none), one read for a whole batch. The rules consumer's cursor lock keeps a second
+ * instance from taking slots meanwhile; `addSlotUse` checks it all the same.
  */
-export async function findFullPlayerSlots(db: Db, slots: PlayerSlot[]): Promise<Set<string>> {
-  const key = (s: { ruleId: string; memberId: string; periodKey: string }) =>
-    `${s.ruleId}|${s.memberId}|${s.periodKey}`;
-  const unique = [...new Map(slots.map((s) => [key(s), s])).values()];
-  if (unique.length === 0) return new Set();
+export async function findSlotUse(db: Db, slots: { ruleId: string; memberId: string; periodKey: string }[]) {
+  const unique = [...new Map(slots.map((s) => [slotKey(s), s])).values()];
+  const used = new Map<string, number>();
+  if (unique.length === 0) return used;
   const { rows } = await sql<{ rule_id: string; member_id: string; period_key: string; grants: number }>`
     SELECT u.rule_id::text AS rule_id, u.member_id::text AS member_id, u.period_key, u.grants
     FROM reward_rule_usage AS u
@@ -109,23 +94,70 @@ export async function findFullPlayerSlots(db: Db, slots: PlayerSlot[]): Promise<
       AS s (rule_id, member_id, period_key) ON u.rule_id = s.rule_id AND u.member_id = s.member_id AND u.period_key = s.period_key`.execute(
     db,
   );
-  const caps = new Map(unique.map((s) => [key(s), s.cap]));
-  const full = new Set<string>();
-  for (const r of rows) {
-    const k = key({ ruleId: r.rule_id, memberId: r.member_id, periodKey: r.period_key });
-    if (r.grants >= (caps.get(k) ?? Infinity)) full.add(k);
-  }
-  return full;
+  for (const r of rows)
+    used.set(slotKey({ ruleId: r.rule_id, memberId: r.member_id, periodKey: r.period_key }), Number(r.grants));
+  return used;
 }
 
-/** Count one grant against the rule's totals: false when a total cap would be passed. */
-export async function takeTotalSlot(trx: Db, ruleId: string, amount: bigint): Promise<boolean> {
-  const res = await sql`
-    UPDATE reward_rules SET granted_count = granted_count + 1, granted_amount = granted_amount + ${amount.toString()}::bigint
-    WHERE id = ${ruleId}
-      AND (total_cap_count IS NULL OR granted_count < total_cap_count)
-      AND (total_cap_amount IS NULL OR granted_amount + ${amount.toString()}::bigint <= total_cap_amount)`.execute(trx);
-  return Number(res.numAffectedRows ?? 0) > 0;
+/**
+ * Take a batch's per-player cap slots in one statement, in key order (the lock order of two
+ * writers). Each row passes only if it stays within its cap; one that would not means the slots
+ * moved since `findSlotUse`, and the batch is rolled back rather than granting past a cap.
+ */
+export async function addSlotUse(trx: Db, uses: SlotUse[]): Promise<void> {
+  if (uses.length === 0) return;
+  const sorted = [...uses].sort((a, b) => (slotKey(a) < slotKey(b) ? -1 : 1));
+  const { rows } = await sql<{ n: number }>`
+    WITH s AS (
+      SELECT * FROM unnest(${sql.val(sorted.map((s) => s.ruleId))}::bigint[], ${sql.val(sorted.map((s) => s.memberId))}::bigint[],
+        ${sql.val(sorted.map((s) => s.periodKey))}::text[], ${sql.val(sorted.map((s) => s.grants))}::int[],
+        ${sql.val(sorted.map((s) => s.cap))}::int[]) WITH ORDINALITY AS s (rule_id, member_id, period_key, grants, cap, n)),
+    taken AS (
+      INSERT INTO reward_rule_usage AS u (rule_id, member_id, period_key, grants)
+      SELECT s.rule_id, s.member_id, s.period_key, s.grants FROM s WHERE s.grants <= s.cap ORDER BY s.n
+      ON CONFLICT (rule_id, member_id, period_key) DO UPDATE SET grants = u.grants + excluded.grants
+      WHERE u.grants + excluded.grants <= (SELECT c.cap FROM s AS c
+        WHERE c.rule_id = u.rule_id AND c.member_id = u.member_id AND c.period_key = u.period_key)
+      RETURNING 1)
+    SELECT count(*)::int AS n FROM taken`.execute(trx);
+  if ((rows[0]?.n ?? 0) !== sorted.length) throw new Error('rewards: per-player cap slots moved under a batch');
+}
+
+export type RuleTotals = { count: bigint; amount: bigint; capCount: bigint | null; capAmount: bigint | null };
+
+/** The rules' grant totals and total caps, their rows locked for the batch that adds to them (in id order). */
+export async function lockRuleTotals(trx: Db, ruleIds: string[]): Promise<Map<string, RuleTotals>> {
+  const out = new Map<string, RuleTotals>();
+  if (ruleIds.length === 0) return out;
+  const { rows } = await sql<{
+    id: string;
+    granted_count: string;
+    granted_amount: string;
+    total_cap_count: string | null;
+    total_cap_amount: string | null;
+  }>`
+    SELECT id::text AS id, granted_count::text AS granted_count, granted_amount::text AS granted_amount,
+      total_cap_count::text AS total_cap_count, total_cap_amount::text AS total_cap_amount
+    FROM reward_rules WHERE id = ANY(${sql.val(ruleIds)}::bigint[]) ORDER BY id FOR UPDATE`.execute(trx);
+  for (const r of rows)
+    out.set(r.id, {
+      count: BigInt(r.granted_count),
+      amount: BigInt(r.granted_amount),
+      capCount: r.total_cap_count === null ? null : BigInt(r.total_cap_count),
+      capAmount: r.total_cap_amount === null ? null : BigInt(r.total_cap_amount),
+    });
+  return out;
+}
+
+/** Add a batch's grants to its rules' totals, one statement (rows locked by `lockRuleTotals`). */
+export async function addRuleTotals(trx: Db, added: Map<string, { count: bigint; amount: bigint }>): Promise<void> {
+  if (added.size === 0) return;
+  const ids = [...added.keys()];
+  await sql`
+    UPDATE reward_rules AS r SET granted_count = r.granted_count + d.n, granted_amount = r.granted_amount + d.amount
+    FROM unnest(${sql.val(ids)}::bigint[], ${sql.val(ids.map((id) => added.get(id)!.count.toString()))}::bigint[],
+                ${sql.val(ids.map((id) => added.get(id)!.amount.toString()))}::bigint[]) AS d (id, n, amount)
+    WHERE r.id = d.id`.execute(trx);
 }
 
 export type TotalDelta = { memberId: string; metric: string; day: string; amount: bigint };

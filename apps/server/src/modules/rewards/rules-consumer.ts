@@ -8,17 +8,19 @@ import type { EventSubscriber, RewardEvent } from './reward-events.types';
 import type { RewardGrants } from './reward-grants';
 import type { RewardKind } from './reward-grants.types';
 import {
+  addRuleTotals,
+  addSlotUse,
   addTotals,
-  findFullPlayerSlots,
   findLiveRules,
+  findSlotUse,
   findTotals,
+  lockRuleTotals,
   readTimeZone,
-  takePlayerSlot,
-  takeTotalSlot,
-  type PlayerSlot,
   type RuleRow,
+  type SlotUse,
   type TotalDelta,
 } from './reward-rules.repository';
+import { compareIds } from '../../db/ids';
 import {
   evaluateRule,
   eventTotals,
@@ -158,19 +160,9 @@ export function createRulesConsumer(ctx: {
         rules.filter(({ rule }) => rule.trigger === e.kind).map(({ rule }) => `rule:${rule.id}:${e.id}`),
       );
       const granted = await grants.existingKeys(trx, candidateKeys);
-      // Per-player cap slots found full (before the batch, in one read, or during it): not asked again.
-      const slots: PlayerSlot[] = events.flatMap((e) =>
-        rules
-          .filter(({ row, rule }) => rule.trigger === e.kind && row.per_player_cap)
-          .map(({ row, rule }) => ({
-            ruleId: rule.id,
-            memberId: e.memberId,
-            periodKey: periodKey(e.occurredAt, periodOf(row.cap_period), timeZone),
-            cap: row.per_player_cap!,
-          })),
-      );
-      const full = await findFullPlayerSlots(trx, slots);
 
+      // Every rule against every event in memory, in stream order: the grants the batch would make before caps.
+      const held: Held[] = [];
       for (const e of events) {
         const category = categoryOf(e);
         for (const t of eventTotals(e, category, timeZone)) book.add(e.memberId, t.metric, t.day, t.amount);
@@ -192,39 +184,92 @@ export function createRulesConsumer(ctx: {
           const key = `rule:${rule.id}:${e.id}`;
           // Replayed: already granted, and its cap slots already taken.
           if (granted.has(key)) continue;
-          if (row.per_player_cap) {
-            const slot = `${rule.id}|${e.memberId}|${periodKey(e.occurredAt, periodOf(row.cap_period), timeZone)}`;
-            if (full.has(slot)) continue;
-            if (!(await takePlayerSlot(trx, rule.id, e.memberId, slot.split('|')[2]!, row.per_player_cap))) {
-              full.add(slot);
-              continue;
-            }
-          }
-          if (!(await takeTotalSlot(trx, rule.id, verdict.amount))) continue;
-          const claimDays = Number(rule.reward.params['claimDays'] ?? 7);
-          await grants.issue(trx, {
-            memberId: e.memberId,
-            kind: rule.reward.kind as RewardKind,
-            amount: verdict.amount,
-            source: 'rule',
-            sourceRef: rule.id,
-            key,
-            params: {
-              ...rule.reward.params,
-              ...(row.promotion_id ? { promotionId: String(row.promotion_id) } : {}),
-              eventId: e.id,
-            },
-            delivery: row.delivery === 'claim' ? 'claim' : 'queue',
-            title: { PT: row.name, EN: row.name },
-            ...(row.delivery === 'claim'
-              ? { claimUntil: new Date(e.occurredAt.getTime() + claimDays * 86_400_000) }
-              : {}),
-          });
+          const slot = row.per_player_cap
+            ? {
+                ruleId: rule.id,
+                memberId: e.memberId,
+                periodKey: periodKey(e.occurredAt, periodOf(row.cap_period), timeZone),
+              }
+            : undefined;
+          held.push({ e, row, rule, amount: verdict.amount, key, slot });
         }
+      }
+
+      for (const h of await takeCaps(trx, held)) {
+        const { e, row, rule, key } = h;
+        const claimDays = Number(rule.reward.params['claimDays'] ?? 7);
+        await grants.issue(trx, {
+          memberId: e.memberId,
+          kind: rule.reward.kind as RewardKind,
+          amount: h.amount,
+          source: 'rule',
+          sourceRef: rule.id,
+          key,
+          params: {
+            ...rule.reward.params,
+            ...(row.promotion_id ? { promotionId: String(row.promotion_id) } : {}),
+            eventId: e.id,
+          },
+          delivery: row.delivery === 'claim' ? 'claim' : 'queue',
+          title: { PT: row.name, EN: row.name },
+          ...(row.delivery === 'claim'
+            ? { claimUntil: new Date(e.occurredAt.getTime() + claimDays * 86_400_000) }
+            : {}),
+        });
       }
       await addTotals(trx, mergeDeltas(deltas));
     },
   };
+}
+
+/** A grant a batch would make, before its rule's caps. */
+type Held = {
+  e: RewardEvent;
+  row: RuleRow;
+  rule: LiveRule;
+  amount: bigint;
+  key: string;
+  slot: { ruleId: string; memberId: string; periodKey: string } | undefined;
+};
+
+/**
+ * The caps of a batch's grants, decided in memory in stream order as one grant at a time would:
+ * a grant takes its player's slot for the period (kept even when a total cap then refuses it), then
+ * a place under its rule's total caps. The slots' use is read once and written once, the rules'
+ * totals locked, read and written once; returns the grants that passed, in stream order.
+ */
+async function takeCaps(trx: Kysely<Database>, held: Held[]): Promise<Held[]> {
+  if (held.length === 0) return [];
+  const used = await findSlotUse(
+    trx,
+    held.flatMap((h) => (h.slot ? [h.slot] : [])),
+  );
+  const totals = await lockRuleTotals(trx, [...new Set(held.map((h) => h.rule.id))].sort(compareIds));
+  const uses = new Map<string, SlotUse>();
+  const added = new Map<string, { count: bigint; amount: bigint }>();
+  const passed: Held[] = [];
+  for (const h of held) {
+    if (h.slot) {
+      const k = `${h.slot.ruleId}|${h.slot.memberId}|${h.slot.periodKey}`;
+      const cap = h.row.per_player_cap!;
+      const use = uses.get(k) ?? { ...h.slot, cap, grants: 0 };
+      if ((used.get(k) ?? 0) + use.grants >= cap) continue;
+      use.grants++;
+      uses.set(k, use);
+    }
+    const t = totals.get(h.rule.id);
+    if (!t) continue;
+    const add = added.get(h.rule.id) ?? { count: 0n, amount: 0n };
+    if (t.capCount !== null && t.count + add.count + 1n > t.capCount) continue;
+    if (t.capAmount !== null && t.amount + add.amount + h.amount > t.capAmount) continue;
+    add.count++;
+    add.amount += h.amount;
+    added.set(h.rule.id, add);
+    passed.push(h);
+  }
+  await addSlotUse(trx, [...uses.values()]);
+  await addRuleTotals(trx, added);
+  return passed;
 }
 
 function periodOf(capPeriod: string): 'daily' | 'weekly' | 'monthly' | 'none' {

@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { INHOUSE_VASSALAGE } from '@wps/shared/schemas/inhouse';
+import { INHOUSE_VASSALAGE } from '../../lib/inhouse-vendor';
 import type { GameCategory } from '@wps/shared/schemas/catalogue';
 import { useVendorLanes } from '../../features/lobby/api/get-vendor-lanes';
 import { gamesQueryOptions } from '../../features/lobby/api/list-games';

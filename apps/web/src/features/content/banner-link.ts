@@ -1,5 +1,5 @@
 import type { Banner } from '@wps/shared/schemas/content';
-import { promotionDetailPath } from './promotion-view';
+import { promotionDetailPath } from './promotion-path';
 
 /** Autoplay interval of a banner strip with more than one banner (the product's 5000 ms). */
 export const BANNER_AUTOPLAY_MS = 5_000;

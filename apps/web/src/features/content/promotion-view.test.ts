@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LiveContentItem } from '@wps/shared/schemas/content';
-import {
-  filterPromotions,
-  findPromotion,
-  promotionDetailPath,
-  promotionTabsOf,
-  promotionTagsOf,
-} from './promotion-view';
+import { filterPromotions, findPromotion, promotionTabsOf, promotionTagsOf } from './promotion-view';
+import { promotionDetailPath } from './promotion-path';
 
 function promotion(id: string, groupCode: string, tags: LiveContentItem['tags'] = []): LiveContentItem {
   return {

@@ -39,8 +39,3 @@ export function findPromotion(
 ): LiveContentItem | undefined {
   return id ? list?.find((item) => item.id === id) : undefined;
 }
-
-/** The path of a promotion's own page (the product's /promoDetail, its id as a parameter). */
-export function promotionDetailPath(id: string): string {
-  return `/promoDetail?id=${encodeURIComponent(id)}`;
-}

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { AgentLink } from '@wps/shared/schemas/agent-centre';
 import { buildPermission, fail, ok, pending, renderWithProviders, stubApi } from '../../../lib/test-render';
@@ -117,10 +117,13 @@ describe('LinksPage', () => {
     expect(poster).toHaveTextContent(`ABC123${window.location.origin}/register?affiliateCode=ABC123`);
     // The QR code is drawn in the poster itself, so the saved picture carries it.
     expect(poster.querySelector('svg path')).not.toBeNull();
-    await user.click(within(dialog).getByRole('button', { name: 'Baixar imagem (PNG)' }));
+    const download = within(dialog).getByRole('button', { name: 'Baixar imagem (PNG)' });
+    await user.click(download);
     expect(draw).toHaveBeenCalledWith(poster, 1200, 1720);
     expect(save).toHaveBeenCalledWith(png, 'convite-ABC123.png');
-    await user.click(within(dialog).getByRole('button', { name: 'Baixar imagem (PNG)' }));
+    // The button is disabled while a picture is drawn; a loaded machine may not have re-rendered yet.
+    await waitFor(() => expect(download).toBeEnabled());
+    await user.click(download);
     expect(await screen.findByText('Não foi possível gerar a imagem. Tente novamente.')).toBeInTheDocument();
     expect(save).toHaveBeenCalledTimes(1);
     await user.click(within(dialog).getByRole('button', { name: 'Fechar' }));

@@ -105,6 +105,21 @@ describe('RegisterForm', () => {
     expect(screen.getByRole('textbox', { name: 'Usuário' })).toHaveAttribute('aria-invalid', 'true');
   });
 
+  it("shows a refusal of the player's details, such as a self-excluded e-mail, as the form's message", async () => {
+    const { fill, agree, submit, api } = await renderRegister(
+      {},
+      {
+        'PUT /wps/member/register': fail('RG_EXCLUDED_REGISTRATION', 409),
+      },
+    );
+    await fill('maria01');
+    await agree();
+    await submit();
+    expect(await screen.findByText('Estes dados pertencem a uma conta excluída do jogo.')).toBeInTheDocument();
+    expect(api.callsTo('PUT /wps/member/register')).toHaveLength(1);
+    expect(getToken()).toBeNull();
+  });
+
   it('asks for the mobile number and its SMS code when the operator verifies numbers', async () => {
     const { fill, agree, submit, api } = await renderRegister({ showMobile: true, smsEnabled: true });
     expect(screen.getByRole('textbox', { name: 'Código de verificação' })).toBeInTheDocument();

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { usePromotions } from '../api/list-promotions';
-import { promotionDetailPath } from '../promotion-view';
+import { promotionDetailPath } from '../promotion-path';
 import { PromotionPeriod, PromotionPicture } from './promotion-card';
 import { CarouselDots } from './carousel-dots';
 import { useCarousel } from './use-carousel';

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { GiftIcon } from '../../../components/ui/icons';
 import { useFormatDateTime } from '../../../lib/date-format';
-import { promotionDetailPath } from '../promotion-view';
+import { promotionDetailPath } from '../promotion-path';
 
 /** A calendar, drawn here: only promotions use it, and the shared icons module is in the first download. */
 function CalendarIcon() {

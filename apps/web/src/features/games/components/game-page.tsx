@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '@wps/ui/button';
 import { BALANCE_QUERY_KEY } from '../../../lib/api/get-balance';
-import { INHOUSE_VASSALAGE } from '@wps/shared/schemas/inhouse';
+import { INHOUSE_VASSALAGE } from '../../../lib/inhouse-vendor';
 import { readGameUrl, readLaunchedGame } from '../../../lib/game-url';
 import { TransferGate } from './transfer-gate';
 import { ResponsibleGamingNotice } from '../../../components/ui/responsible-gaming-notice';

@@ -1,0 +1,222 @@
+import crypto from 'node:crypto';
+import type { LightMyRequestResponse } from 'fastify';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { CHANGE_CHANNELS } from '../src/db/change-feed';
+import {
+  attachRoundTripCounter,
+  describeRoundTrips,
+  type MeasuredRoundTrips,
+  type RoundTripCounter,
+  type RoundTrips,
+} from '../src/db/round-trip-counter';
+import { SANDBOX_SEAMLESS } from '../src/modules/gateway/gateway.service';
+import { createPlayer, injectCallback, launchToken, type Player } from '../src/modules/gateway/gateway.test-support';
+import { call, valueOf } from './api-client';
+import { createTestApp, describeEachDatabase, type TestApp } from './test-app';
+
+/**
+ * The round-trip guard: the database round trips each hot path makes, held to a budget. Timings
+ * stay in the benchmarks (bench/); counts are exact, so they are checked here, in `npm test`.
+ *
+ * Every statement the app sends through its pool is counted (db/query-observer.ts), BEGIN, COMMIT
+ * and ROLLBACK included; `statements` are the round trips that are not transaction control. Only
+ * the measured call's own round trips count, with what it starts and awaits (a group-commit batch
+ * it joins), told apart from other work by async context (db/round-trip-counter.ts).
+ *
+ * Each path runs once unmeasured, to fill the caches a running server has warm, and then MEASURED
+ * times; the fewest round trips of those calls is held to the budget. A cache kept for a few
+ * seconds (the operator settings, the licence) can expire during one call on a busy machine; a
+ * round trip a change adds shows in every call.
+ *
+ * A count other than its budget fails, listing what was sent. A change that must add a round trip
+ * raises the budget in the same commit and says why in the row's comment; a change that saves one
+ * lowers it (the test fails until it does), so that the saving cannot be lost unnoticed later.
+ * docs/testing.md, "The round-trip guard".
+ */
+const BUDGETS = {
+  // The signed bet callback: the session, player, game and limits from memory; the whole bet (the
+  // ledger post, the round, its counters and the outbox event) is one call of seamless_bet_many
+  // (set-based for plain bets, seamless_apply for the rest), without BEGIN or COMMIT.
+  'seamless bet': { roundTrips: 1, statements: 1 },
+  // The signed win callback closing the bet's round: one call, like the bet (the win itself is
+  // written by seamless_apply inside it).
+  'seamless win': { roundTrips: 1, statements: 1 },
+  // POST /lgw/tickets: the open draw read, then BEGIN, the draw locked, the licence profile
+  // locked, the exposure rows, the ticket, the stake (seamless_bet_many), the exposure update, COMMIT.
+  'lottery ticket': { roundTrips: 9, statements: 7 },
+  // GET /wps/member/info: the members row, the member's VIP level and labels and the VIP levels
+  // all from caches evicted through the change feed (loyalty/vip-cache.ts).
+  'member info': { roundTrips: 0, statements: 0 },
+  // GET /wps/v2/wallets/balance with nothing changed since the last read: from the balance cache.
+  balance: { roundTrips: 0, statements: 0 },
+  // GET /wps/v2/wallets/balance after a bet evicted the balance: the account's balance, once.
+  'balance after a bet': { roundTrips: 1, statements: 1 },
+  // POST /wps/relay/GCSGAME_gameList, the lobby's first page of a vendor's games: from the
+  // catalogue cache.
+  'lobby game list': { roundTrips: 0, statements: 0 },
+} satisfies Record<string, RoundTrips>;
+type HotPath = keyof typeof BUDGETS;
+
+const MEASURED = 3;
+const SECRET = crypto.randomBytes(24).toString('hex');
+const id = (p: string) => `${p}-${crypto.randomBytes(6).toString('hex')}`;
+// Past noon UTC, as in lottery.test.ts: the 1-minute game's draw is taking bets.
+const START = Date.parse('2026-11-24T12:00:05.000Z');
+/** The lobby's first page of a vendor's slots, as bench/game-list.bench.ts asks for it. */
+const GAME_PAGE = {
+  pageNo: 1,
+  pageSize: 42,
+  vassalage: SANDBOX_SEAMLESS,
+  gameType: 'RNG',
+  clientType: 3,
+  platform: 'html5-desktop',
+};
+
+describeEachDatabase('round trips of the hot paths', (target) => {
+  let t: TestApp;
+  let counter: RoundTripCounter;
+  let player: Player;
+  let sessionToken: string;
+  const markers = new Map<string, () => void>();
+
+  beforeAll(async () => {
+    t = await createTestApp(target, {}, { calendarClock: () => START });
+    await t.app.services.gateway.configureAdapter({
+      vassalage: SANDBOX_SEAMLESS,
+      walletModel: 'seamless',
+      launchUrl: 'http://vendor.test/play',
+      apiUrl: null,
+      secret: SECRET,
+      requestTimeoutMs: 500,
+    });
+    await t.app.services.lottery.runClock();
+    player = await createPlayer(t.app, 1_000_000n);
+    const launch = await launchToken(t.app, player, 'SBX-slot-01', SANDBOX_SEAMLESS);
+    sessionToken = valueOf<{ sessionToken: string }>(
+      await injectCallback(t.app, SECRET, SANDBOX_SEAMLESS, 'authenticate', { launchToken: launch }),
+    ).sessionToken;
+    // The feed already listens on this channel; a handler added now hears the settle markers.
+    t.app.services.changeFeed.subscribe(CHANGE_CHANNELS.balanceChange, (payload) => markers.get(payload)?.());
+    counter = attachRoundTripCounter(t.database);
+  });
+  afterAll(async () => {
+    counter?.detach();
+    await t?.close();
+  });
+
+  /**
+   * Wait until the change feed has delivered every notification sent so far: the evictions a call
+   * causes land before the next call, not during it. Notifications reach the feed in commit order,
+   * so a marker sent now arrives after them; the balance cache ignores an account id it never held.
+   */
+  async function settle(): Promise<void> {
+    const marker = id('settle');
+    const arrived = new Promise<void>((resolve) => markers.set(marker, resolve));
+    await sql`SELECT pg_notify(${CHANGE_CHANNELS.balanceChange}, ${marker})`.execute(t.database.db);
+    await arrived;
+    markers.delete(marker);
+  }
+
+  /**
+   * Warm `send` with one call, then measure MEASURED calls (each after `before`, unmeasured), each
+   * answering success, and hold the fewest round trips and statements to the path's budget.
+   */
+  async function expectWithinBudget(
+    path: HotPath,
+    send: () => Promise<LightMyRequestResponse>,
+    before: () => Promise<unknown> = async () => undefined,
+  ): Promise<void> {
+    await before();
+    valueOf(await send());
+    const calls: MeasuredRoundTrips<LightMyRequestResponse>[] = [];
+    for (let i = 0; i < MEASURED; i++) {
+      await before();
+      await settle();
+      const measured = await counter.measure(send);
+      valueOf(measured.value);
+      calls.push(measured);
+    }
+    const fewest = calls.reduce((a, b) => (b.roundTrips < a.roundTrips ? b : a));
+    const budget = BUDGETS[path];
+    const counted = { roundTrips: fewest.roundTrips, statements: fewest.statements };
+    const verdict =
+      counted.roundTrips > budget.roundTrips || counted.statements > budget.statements
+        ? 'Over its budget: remove the round trip, or raise the budget with the reason in its row.'
+        : 'Under its budget: lower the budget to the count, so that the saving stays.';
+    expect(
+      counted,
+      [
+        `${path} [${target}]: ${counted.roundTrips} round trips (${counted.statements} statements), budget ${budget.roundTrips} (${budget.statements}).`,
+        verdict,
+        `Round trips of each measured call: ${calls.map((c) => c.roundTrips).join(', ')}. The fewest sent:`,
+        describeRoundTrips(fewest),
+      ].join('\n'),
+    ).toEqual(budget);
+  }
+
+  /** Bets whose rounds a win has not closed yet, newest last. */
+  const openRounds: { roundId: string; betTx: string }[] = [];
+  const bet = () => {
+    const round = { roundId: id('r'), betTx: id('b') };
+    openRounds.push(round);
+    return injectCallback(t.app, SECRET, SANDBOX_SEAMLESS, 'bet', {
+      sessionToken,
+      playerId: player.memberId,
+      transactionId: round.betTx,
+      roundId: round.roundId,
+      gameId: 'SBX-slot-01',
+      amountMinor: '100',
+    });
+  };
+  const win = () => {
+    const round = openRounds.pop();
+    if (!round) throw new Error('no open round to win');
+    return injectCallback(t.app, SECRET, SANDBOX_SEAMLESS, 'win', {
+      sessionToken,
+      playerId: player.memberId,
+      transactionId: id('w'),
+      roundId: round.roundId,
+      betTransactionId: round.betTx,
+      amountMinor: '150',
+      roundClosed: true,
+    });
+  };
+  const balance = () => call(t.app, 'GET', '/wps/v2/wallets/balance', { token: player.token });
+
+  it('a seamless bet callback', async () => {
+    await expectWithinBudget('seamless bet', bet);
+  });
+
+  it('a seamless win callback', async () => {
+    await expectWithinBudget('seamless win', win, async () => valueOf(await bet()));
+  });
+
+  it('a lottery ticket', async () => {
+    await expectWithinBudget('lottery ticket', () =>
+      call(t.app, 'POST', '/lgw/tickets', {
+        token: player.token,
+        payload: {
+          gameCode: 'E5D-1',
+          idempotencyKey: id('k'),
+          selections: [{ betType: 'last2', numbers: [27], stakePerLineMinor: '100' }],
+        },
+      }),
+    );
+  });
+
+  it('a member-info read', async () => {
+    await expectWithinBudget('member info', () => call(t.app, 'GET', '/wps/member/info', { token: player.token }));
+  });
+
+  it('a balance read, unchanged and after a bet', async () => {
+    await expectWithinBudget('balance', balance);
+    await expectWithinBudget('balance after a bet', balance, async () => valueOf(await bet()));
+  });
+
+  it("the lobby's game list", async () => {
+    await expectWithinBudget('lobby game list', () =>
+      call(t.app, 'POST', '/wps/relay/GCSGAME_gameList', { token: player.token, payload: GAME_PAGE }),
+    );
+  });
+});
