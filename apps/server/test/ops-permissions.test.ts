@@ -66,7 +66,34 @@ describe('operator permissions', () => {
     registerOperatorAccess(app);
     app.get('/ops/undeclared', async () => ({ success: true, value: true }));
     app.get('/ops/declared', { config: { permission: 'audit.read' } }, async () => ({ success: true, value: true }));
+    // The check is a hook of each /ops/ route, so it must reach routes declared in a prefixed plugin,
+    // run before a route's own hooks, and cover the HEAD copy of a GET route.
+    let ownHookRan = false;
+    await app.register(
+      async (scope) => {
+        scope.get(
+          '/nested',
+          {
+            config: { permission: 'audit.read' },
+            onRequest: async () => {
+              ownHookRan = true;
+            },
+          },
+          async () => ({ success: true, value: true }),
+        );
+      },
+      { prefix: '/ops' },
+    );
+    app.get('/wps/open', async () => ({ success: true, value: true }));
     await app.ready();
+    expect((await app.inject({ method: 'GET', url: '/ops/nested' })).statusCode).toBe(401);
+    expect(ownHookRan).toBe(false);
+    expect((await app.inject({ method: 'HEAD', url: '/ops/declared' })).statusCode).toBe(401);
+    expect((await app.inject({ method: 'GET', url: '/wps/open' })).statusCode).toBe(200);
+    expect(
+      (await app.inject({ method: 'GET', url: '/ops/nested', headers: { authorization: 'ops_admin' } })).statusCode,
+    ).toBe(200);
+    expect(ownHookRan).toBe(true);
     expect(declaredOpsRoutes(app).find((r) => r.url === '/ops/undeclared')?.permission).toBeUndefined();
     const undeclared = await app.inject({
       method: 'GET',

@@ -37,11 +37,17 @@ export type HoldRow = {
 // Accounts
 // ---------------------------------------------------------------------------------------------
 
-/** Create a member-owned account unless it exists; returns its id either way. */
+/**
+ * Create a member-owned account unless it exists; returns its id either way. Looked up first: an
+ * account is made once and then found on every later payment, so the lookup is one round trip
+ * where an insert that conflicts would be two.
+ */
 export async function upsertMemberAccount(
   db: Db,
   input: { memberId: string; purpose: string; currency: string; isPlayer: boolean },
 ): Promise<string> {
+  const existing = await findMemberAccountId(db, input.memberId, input.purpose, input.currency);
+  if (existing) return existing;
   const inserted = await db
     .insertInto('ledger_accounts')
     .values({ member_id: input.memberId, purpose: input.purpose, currency: input.currency, is_player: input.isPlayer })
@@ -74,8 +80,10 @@ export async function upsertMemberAccounts(
   return new Map(rows.map((r) => [r.member_id, r.id]));
 }
 
-/** Create a system (ownerless) account unless it exists; returns its id either way. */
+/** Create a system (ownerless) account unless it exists; returns its id either way (looked up first, as above). */
 export async function upsertSystemAccount(db: Db, purpose: string, currency: string): Promise<string> {
+  const existing = await findSystemAccountId(db, purpose, currency);
+  if (existing) return existing;
   const inserted = await db
     .insertInto('ledger_accounts')
     .values({ member_id: null, purpose, currency, is_player: false })
@@ -83,15 +91,20 @@ export async function upsertSystemAccount(db: Db, purpose: string, currency: str
     .returning('id')
     .executeTakeFirst();
   if (inserted) return inserted.id;
-  const found = await db
+  const found = await findSystemAccountId(db, purpose, currency);
+  if (!found) throw new Error(`system ledger account ${purpose}/${currency} vanished after conflict`);
+  return found;
+}
+
+async function findSystemAccountId(db: Db, purpose: string, currency: string): Promise<string | undefined> {
+  const row = await db
     .selectFrom('ledger_accounts')
     .select('id')
     .where('member_id', 'is', null)
     .where('purpose', '=', purpose)
     .where('currency', '=', currency)
     .executeTakeFirst();
-  if (!found) throw new Error(`system ledger account ${purpose}/${currency} vanished after conflict`);
-  return found.id;
+  return row?.id;
 }
 
 /** The id of a member's account of this purpose and currency, if it exists. */

@@ -259,7 +259,8 @@ export function createLedgerService(ctx: LedgerContext) {
     const existing = await findMemberAccount(trx ?? db, String(input.memberId), PLAYER_MAIN);
     const currency = existing?.currency ?? (await getOperatorCurrency(trx ?? db));
     const build = async (t: Db): Promise<PostTransactionInput> => {
-      const walletId = await ensurePlayerWallet(t, input.memberId, currency);
+      // The wallet found above is the one of that currency (one per member, purpose and currency).
+      const walletId = existing?.id ?? (await ensurePlayerWallet(t, input.memberId, currency));
       const systemId = await ensureSystemAccount(purpose, currency, t);
       return {
         kind: input.kind,

@@ -70,7 +70,8 @@ export function declaredOpsRoutes(app: FastifyInstance): readonly OpsRouteDeclar
 }
 
 /**
- * The one check of every /ops/ route, registered on the root before any route. It reads what the
+ * The one check of every /ops/ route: registered on the root before any route, it becomes the first
+ * onRequest hook of each route declared under /ops/ (in any plugin; HEAD copies too). It reads what the
  * matched route declared (`routeOptions.config.permission`), never the raw URL, so no spelling of a
  * path walks around it:
  * - 'public': nothing to check (login, enrol);
@@ -83,33 +84,35 @@ export function declaredOpsRoutes(app: FastifyInstance): readonly OpsRouteDeclar
 export function registerOperatorAccess(app: FastifyInstance): void {
   const routes: OpsRouteDeclaration[] = [];
   declaredRoutes.set(app, routes);
+  // A hook of the /ops/ routes alone: the player's calls (the site's hot reads) pay nothing for it.
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith(OPS_PREFIX)) return;
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) routes.push({ method, url: route.url, permission: route.config?.permission });
+    const own =
+      route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest];
+    route.onRequest = [checkOperatorAccess, ...own];
   });
+}
 
-  app.addHook('onRequest', async (request) => {
-    const route = request.routeOptions.url;
-    if (route === undefined || !route.startsWith(OPS_PREFIX)) return;
-    const access: unknown = request.routeOptions.config.permission;
-    if (access === 'public') return;
-    const operator = await findRequestOperator(request);
-    if (!operator) throw new AppError(ErrorCode.OPERATOR_UNAUTHORIZED, 'An operator login is required');
-    if (access === 'signedIn') return;
-    if (!isPermission(access)) {
-      request.log.error({ route }, 'operator route without a declared permission: refused');
-      throw new AppError(ErrorCode.OPERATOR_FORBIDDEN, 'This operator call declares no permission', {
-        role: operator.role,
-      });
-    }
-    const permission = access;
-    if (!roleHasPermission(operator.role, permission)) {
-      throw new AppError(ErrorCode.OPERATOR_FORBIDDEN, 'Your operator role may not do this', {
-        role: operator.role,
-        permission,
-        allowed: rolesWithPermission(permission),
-      });
-    }
-  });
+async function checkOperatorAccess(request: FastifyRequest): Promise<void> {
+  const access: unknown = request.routeOptions.config.permission;
+  if (access === 'public') return;
+  const operator = await findRequestOperator(request);
+  if (!operator) throw new AppError(ErrorCode.OPERATOR_UNAUTHORIZED, 'An operator login is required');
+  if (access === 'signedIn') return;
+  if (!isPermission(access)) {
+    request.log.error({ route: request.routeOptions.url }, 'operator route without a declared permission: refused');
+    throw new AppError(ErrorCode.OPERATOR_FORBIDDEN, 'This operator call declares no permission', {
+      role: operator.role,
+    });
+  }
+  const permission = access;
+  if (!roleHasPermission(operator.role, permission)) {
+    throw new AppError(ErrorCode.OPERATOR_FORBIDDEN, 'Your operator role may not do this', {
+      role: operator.role,
+      permission,
+      allowed: rolesWithPermission(permission),
+    });
+  }
 }
