@@ -15,6 +15,7 @@ import type {
 } from '@wps/shared/schemas/deposit';
 import type { z } from 'zod';
 import { runInTransaction } from '../../db/run-in-transaction';
+import { latePort } from '../../late-port';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import {
@@ -97,13 +98,15 @@ export function createDepositService(ctx: DepositContext) {
 
   const inTransaction = <T>(fn: (trx: Db) => Promise<T>): Promise<T> => runInTransaction(db, fn);
 
-  // The licence's payment rules come from modules built after this one (useOwnership); until then, none.
-  let ownershipPort = ctx.ownership;
+  // The licence's payment rules and the players' CPFs come from modules built after this one
+  // (useOwnership), unless given at construction; no order is taken before they are.
+  const ownershipPort = latePort<DepositOwnership>('deposits.ownership');
+  if (ctx.ownership) ownershipPort.set(ctx.ownership);
   // The promo module's opt-ins a deposit order carries (services.ts wires it once that module exists).
-  let optInPort: ((memberId: string, promotionIds: readonly string[]) => Promise<void>) | null = null;
+  const optInPort = latePort<(memberId: string, promotionIds: readonly string[]) => Promise<void>>('deposits.optIn');
   const ownership: DepositOwnership = {
-    rules: async () => (ownershipPort ? ownershipPort.rules() : { depositMethods: 'any', ownAccountsOnly: false }),
-    cpfOf: async (memberId) => (ownershipPort ? ownershipPort.cpfOf(memberId) : null),
+    rules: async () => ownershipPort.get().rules(),
+    cpfOf: async (memberId) => ownershipPort.get().cpfOf(memberId),
   };
 
   const { requireOrder, creditOrder, settlePaid, closeOrder, sweepOverdue, retryReturns } = createDepositResolution({
@@ -171,13 +174,15 @@ export function createDepositService(ctx: DepositContext) {
     isSandboxEnabled: settings.isSandboxEnabled,
     sweepOverdue,
     retryReturns,
+    latePorts: [ownershipPort, optInPort],
+
     /** Connect the licence's payment rules and the players' CPFs (services.ts, once the identity module exists). */
     useOwnership(port: DepositOwnership): void {
-      ownershipPort = port;
+      ownershipPort.set(port);
     },
     /** Connect the promotions' opt-ins an order carries (the promo module's; services.ts). */
     useOptIn(port: (memberId: string, promotionIds: readonly string[]) => Promise<void>): void {
-      optInPort = port;
+      optInPort.set(port);
     },
     /** The back office's queue of manual orders awaiting confirmation (count, oldest). */
     pendingQueue: () => pendingManualQueue(db),
@@ -314,8 +319,7 @@ export function createDepositService(ctx: DepositContext) {
       // refused with the order; an opt-in is the promotion's join for the period, which the rule
       // reads when this deposit is credited (a repeat of the same key returned above, joining nothing).
       if (body.optInPromotionIds?.length) {
-        if (!optInPort) throw new Error('deposit: opt-ins are not wired');
-        await optInPort(memberId, body.optInPromotionIds);
+        await optInPort.get()(memberId, body.optInPromotionIds);
       }
       const at = new Date(now());
       const ttlMinutes = channel.type === 'gateway' ? settings.gatewayTtlMinutes : settings.manualTtlMinutes;

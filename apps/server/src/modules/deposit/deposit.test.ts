@@ -612,6 +612,8 @@ describeEachDatabase('deposits', (target) => {
         messages: s.messages,
         rateLimiter: s.rateLimiter,
         settings: loadDepositSettings({ NODE_ENV: 'production', SANDBOX_GATEWAY_SECRET: 'a-configured-secret-value' }),
+        // A licence that lets every method through: what is refused here is the sandbox alone.
+        ownership: { rules: async () => ({ depositMethods: 'any', ownAccountsOnly: false }), cpfOf: async () => null },
       });
       const player = await newPlayer(t);
       const gateway = await demoChannel(t, player.token, 'gateway');

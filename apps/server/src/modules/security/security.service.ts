@@ -10,6 +10,7 @@ import { createPayoutOwnership, type PayoutOwnership } from './payout-ownership'
 import { maskEmail, maskMobile, type SecurityContext } from './security-helpers';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import { latePort } from '../../late-port';
 import { findBankAccountKeys, findSecurityMember } from './security.repository';
 
 export { PAYMENT_PASSWORD_LIMITS } from './payment-password';
@@ -26,13 +27,13 @@ export { maskAccountNumber, type BankAccount, type SecurityOrigin } from './secu
 export function createSecurityService(ctx: SecurityContext) {
   const paymentPassword = createPaymentPassword(ctx);
   // Whose a payout account is: the licence, the players' CPFs and the PIX directory come from
-  // modules built after this one (usePayoutOwnership); until then nothing is asked.
-  let ownershipPort: PayoutOwnership | undefined;
-  const ownership = createPayoutOwnership(() => ownershipPort);
+  // modules built after this one (usePayoutOwnership); no payout account is checked before they do.
+  const ownershipPort = latePort<PayoutOwnership>('security.payoutOwnership');
+  const ownership = createPayoutOwnership(() => ownershipPort.get());
   const banks = createBankAccounts(ctx, ownership);
   // Who is told of a confirmed contact (the identity module, built after this one: useContactConfirmed).
-  let contactConfirmed: ContactConfirmedPort | undefined;
-  const binding = createContactBinding(ctx, () => contactConfirmed);
+  const contactConfirmed = latePort<ContactConfirmedPort>('security.contactConfirmed');
+  const binding = createContactBinding(ctx, () => contactConfirmed.get());
   // The audit service holds nothing but the database (each entry is one insert in the caller's
   // transaction), so the bank list gets one over the same database, as the ops CLI does.
   const bankList = createBankList({ db: ctx.db, audit: createAuditService({ db: ctx.db }) });
@@ -47,14 +48,16 @@ export function createSecurityService(ctx: SecurityContext) {
     findBankAccountKeys: (memberIds: string[], trx: Kysely<Database> = ctx.db) =>
       findBankAccountKeys(trx, memberIds.map(String)),
 
+    latePorts: [ownershipPort, contactConfirmed],
+
     /** Connect the identity module's record of confirmed contacts (services.ts). */
     useContactConfirmed(port: ContactConfirmedPort): void {
-      contactConfirmed = port;
+      contactConfirmed.set(port);
     },
 
     /** Connect the licence's own-accounts rule, the players' CPFs and the PIX directory (services.ts). */
     usePayoutOwnership(port: PayoutOwnership): void {
-      ownershipPort = port;
+      ownershipPort.set(port);
     },
 
     /** GET /wps/member/security. */

@@ -5,6 +5,7 @@ import type { AppConfig } from '../../config';
 import { createTtlCache } from '../../cache/ttl-cache';
 import { CHANGE_CHANNELS, publishChange, type ChangeFeed } from '../../db/change-feed';
 import type { Database } from '../../db/schema';
+import { latePort } from '../../late-port';
 import type { AppContext } from '../../app-context';
 import {
   clearMemberIdentityRequired,
@@ -118,13 +119,16 @@ export function createSessionService(ctx: SessionContext) {
 
   // Who may open a session at all, decided by the responsible-gaming module (a time-out, a
   // self-exclusion, a time limit reached): checked in the transaction that opens it, so a refusal
-  // also undoes a registration whose details belong to an excluded player. Wired in services.ts.
-  let openGuard: ((trx: Db, memberId: string) => Promise<void>) | null = null;
+  // also undoes a registration whose details belong to an excluded player. Wired in services.ts;
+  // no session opens before it is.
+  const openGuard = latePort<(trx: Db, memberId: string) => Promise<void>>('session.openGuard');
 
   return {
+    latePorts: [openGuard],
+
     /** Install the check every new session passes first (it throws an AppError to refuse). */
     useOpenGuard(guard: (trx: Db, memberId: string) => Promise<void>): void {
-      openGuard = guard;
+      openGuard.set(guard);
     },
 
     /** When a session began (the reality check's clock); undefined for an unknown id. */
@@ -156,7 +160,7 @@ export function createSessionService(ctx: SessionContext) {
         refreshFamilyId?: string | undefined;
       },
     ): Promise<{ token: string; sessionId: string }> {
-      if (openGuard) await openGuard(trx, input.memberId);
+      await openGuard.get()(trx, input.memberId);
       const token = crypto.randomBytes(TOKEN_BYTES).toString('base64url');
       const at = new Date(now());
       const sessionId = await insertSession(trx, {
