@@ -80,6 +80,7 @@ describeEachDatabase('content answers on schedule', (target) => {
       changeFeed: feed,
       now: () => clock.now,
     });
+    content.usePublishGuard(t.app.services.promoRewards.assertPublishable);
     const actor = { actorType: 'system' as const, actorId: null };
     const body: ContentItemBody = {
       kind: 'promotion',

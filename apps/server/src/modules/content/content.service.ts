@@ -38,6 +38,7 @@ import {
   type ContentTranslationRow,
   type TranslationFields,
 } from './content.repository';
+import { latePort } from '../../late-port';
 
 export type ContentActor = { actorType: AuditActorType; actorId: string | null };
 
@@ -143,7 +144,7 @@ export function createContentService(ctx: ContentContext) {
   const images = createContentImageStore({ db, audit });
   const feed = ctx.changeFeed;
   const cache = new Map<ContentKind, LiveEntry[]>();
-  let publishGuard: PublishGuard | null = null;
+  const publishGuard = latePort<PublishGuard>('content.publishGuard');
   const answers = createContentAnswerCache({ maxEntries: 500, isLive: () => feed?.isLive ?? false, now });
   // Bumped on every change notification, so a load that raced a change is not kept.
   let generation = 0;
@@ -238,9 +239,11 @@ export function createContentService(ctx: ContentContext) {
     getItem,
     images,
 
+    latePorts: [publishGuard],
+
     /** Connect the promo module's check of a promotion's reward rules (services.ts, once the promo module exists). */
     usePublishGuard(guard: PublishGuard): void {
-      publishGuard = guard;
+      publishGuard.set(guard);
     },
 
     /** The published items a profile would forbid (the licence's switch asks, in its transaction). */
@@ -313,7 +316,7 @@ export function createContentService(ctx: ContentContext) {
           });
         await refuseBonusContent(trx, ctx.licence, { bonusOffer: fields.bonusOffer, translations });
         if (locked.status === 'published')
-          await publishGuard?.(trx, { id, kind: locked.kind, bonusOffer: fields.bonusOffer });
+          await publishGuard.get()(trx, { id, kind: locked.kind, bonusOffer: fields.bonusOffer });
         const before = await opsItem(trx, locked);
         const row = await updateItem(trx, id, fields, translations);
         const after = await opsItem(trx, row);
@@ -343,7 +346,7 @@ export function createContentService(ctx: ContentContext) {
             bonusOffer: locked.bonus_offer,
             translations: words.map((t) => ({ language: t.language, title: t.title, bodyHtml: t.body_html })),
           });
-          await publishGuard?.(trx, { id, kind: locked.kind, bonusOffer: locked.bonus_offer });
+          await publishGuard.get()(trx, { id, kind: locked.kind, bonusOffer: locked.bonus_offer });
         }
         const before = await opsItem(trx, locked);
         const row = await setItemStatus(trx, id, status);

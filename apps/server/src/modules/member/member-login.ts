@@ -22,6 +22,7 @@ import {
   findFreeplayGrant,
   type CredentialRow,
 } from './member.repository';
+import { latePort } from '../../late-port';
 
 export type LoginInput = {
   type: 'username' | 'sms';
@@ -57,7 +58,7 @@ export function createLogin(core: MemberCore) {
   const { system, rateLimiter, otp } = core.ctx;
 
   const throttle = createLoginThrottle(rateLimiter, now);
-  let newDevices: NewDeviceGate | null = null;
+  const newDevicesPort = latePort<NewDeviceGate>('member.newDeviceGate');
 
   async function loginWithPassword(
     body: LoginInput,
@@ -70,7 +71,8 @@ export function createLogin(core: MemberCore) {
     const row = await findCredentialsByAccount(db, account);
     const valid = row ? await hasher.verify(body.password, row.passwordHash) : await hasher.verifyDummy(body.password);
     let passDevice: { deviceToken: string; deviceId?: string } | null = null;
-    if (newDevices && (await newDevices.isEnabled())) {
+    const newDevices = newDevicesPort.get();
+    if (await newDevices.isEnabled()) {
       const trusted = row ? await newDevices.isTrusted(row.id, body.deviceToken, origin, valid) : false;
       if (!trusted && row && row.status === 'active' && !(await newDevices.hasContact(row.id))) {
         // No code can reach this account (every register-centre account): a challenge would wait
@@ -169,9 +171,11 @@ export function createLogin(core: MemberCore) {
       return body.type === 'sms' ? loginWithSms(body, origin) : loginWithPassword(body, origin);
     },
 
+    latePorts: [newDevicesPort],
+
     /** Where password logins from devices not remembered go for their code step (services.ts). */
     useNewDeviceGate(gate: NewDeviceGate): void {
-      newDevices = gate;
+      newDevicesPort.set(gate);
     },
 
     /** POST /wps/session/login/verify, once the code was right: the session the password login would have opened. */

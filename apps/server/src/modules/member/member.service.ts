@@ -20,9 +20,10 @@ export { MEMBER_LIMITS, type FieldFailure, type RequestOrigin } from './member-h
  */
 export function createMemberService(ctx: MemberContext) {
   const core = createMemberCore(ctx);
+  const login = createLogin(core);
   return {
     ...createRegistration(core),
-    ...createLogin(core),
+    ...login,
     ...createExternalLogin(core),
     ...createPasswords(core),
     ...createCredentials(core),
@@ -33,6 +34,7 @@ export function createMemberService(ctx: MemberContext) {
     useIdentity: core.useIdentity,
     /** What a password change or reset also undoes in its transaction (services.ts wires the oidc module's links). */
     usePasswordChangeEffect: core.usePasswordChangeEffect,
+    latePorts: login.latePorts,
   };
 }
 

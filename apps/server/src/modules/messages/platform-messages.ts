@@ -29,6 +29,7 @@ import {
   setWithdrawn,
   type PlatformMessageRow,
 } from './platform-messages.repository';
+import { latePort } from '../../late-port';
 
 export type PlatformMessagesContext = {
   db: Kysely<Database>;
@@ -108,14 +109,16 @@ export function createPlatformMessages(ctx: PlatformMessagesContext) {
 
   // Players in a time-out or self-exclusion see no platform messages (operators' marketing);
   // their notices (deposits, withdrawals) still reach them. Set by services.ts.
-  let optedOut: ((memberId: string) => Promise<boolean>) | null = null;
+  const optedOut = latePort<(memberId: string) => Promise<boolean>>('messages.optOut');
   const recipientFacts = async (memberId: string) =>
-    optedOut && (await optedOut(memberId)) ? undefined : findRecipientFacts(db, views, memberId);
+    (await optedOut.get()(memberId)) ? undefined : findRecipientFacts(db, views, memberId);
 
   return {
+    latePorts: [optedOut],
+
     /** Leave players out of every message while this answers true (responsible gambling's exclusions). */
     useOptOut(check: (memberId: string) => Promise<boolean>): void {
-      optedOut = check;
+      optedOut.set(check);
     },
 
     /** The player's unread messages (0 for trial accounts, which get none). */

@@ -22,6 +22,7 @@ import { createRgAccess } from './rg-access';
 import type { RgContext, RgLatePorts } from './rg-context';
 import { createRgGuards } from './rg-guards';
 import { createRgLimits } from './rg-limits';
+import { latePort } from '../../late-port';
 
 type Db = Kysely<Database>;
 
@@ -64,7 +65,10 @@ function historyView(row: HistoryRow): RgHistoryEntry {
  * office's read-only view of a player.
  */
 export function createResponsibleGamingService(ctx: RgContext & { changeFeed?: ChangeFeed }) {
-  const late: RgLatePorts = {};
+  const late: RgLatePorts = {
+    rounds: latePort('responsibleGaming.rounds'),
+    cpfOf: latePort('responsibleGaming.cpfOf'),
+  };
   const feed = ctx.changeFeed;
   const guards = createRgGuards(ctx, () => feed?.isLive === true);
   // Here at once; other instances through the change feed (triggers on the module's tables, migration 0330).
@@ -78,13 +82,15 @@ export function createResponsibleGamingService(ctx: RgContext & { changeFeed?: C
     limits,
     access,
     guards,
+    latePorts: [late.rounds, late.cpfOf],
+
     /** The gateway's round sums (loss limits, the reality check), bound once the gateway is built. */
-    useRounds(rounds: NonNullable<RgLatePorts['rounds']>): void {
-      late.rounds = rounds;
+    useRounds(rounds: Parameters<RgLatePorts['rounds']['set']>[0]): void {
+      late.rounds.set(rounds);
     },
     /** The identity module's CPF of a member, so a self-exclusion also refuses a new account with the same CPF. */
-    useCpf(cpfOf: NonNullable<RgLatePorts['cpfOf']>): void {
-      late.cpfOf = cpfOf;
+    useCpf(cpfOf: Parameters<RgLatePorts['cpfOf']['set']>[0]): void {
+      late.cpfOf.set(cpfOf);
     },
 
     /** Whether a member is in a time-out or self-exclusion (rewards and marketing leave them out). */
@@ -100,7 +106,7 @@ export function createResponsibleGamingService(ctx: RgContext & { changeFeed?: C
       if (ended) throw new AppError(ErrorCode.UNAUTHORIZED, 'Your time limit is reached', { sessionEnded: ended });
       const [startedAt, status] = await Promise.all([ctx.session.sessionStartedAt(sessionId), limits.status(memberId)]);
       if (!startedAt) throw new AppError(ErrorCode.UNAUTHORIZED, 'You are not logged in');
-      const [sums] = late.rounds ? await late.rounds(memberId, [startedAt]) : [{ stakes: 0n, wins: 0n, refunds: 0n }];
+      const [sums] = await late.rounds.get()(memberId, [startedAt]);
       const stakes = sums!.stakes - sums!.refunds;
       const wins = sums!.wins;
       return {

@@ -89,7 +89,7 @@ export function createRgAccess(ctx: RgContext, late: RgLatePorts, evict: (member
 
   async function contactHashes(t: Db, memberId: string) {
     const contacts = await ctx.members.findContacts(memberId, t);
-    const cpf = late.cpfOf ? await late.cpfOf(t, memberId) : null;
+    const cpf = await late.cpfOf.get()(t, memberId);
     return {
       email: hashOf('email', contacts?.email),
       phone: hashOf('phone', contacts?.phoneE164),

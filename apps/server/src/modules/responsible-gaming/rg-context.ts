@@ -8,6 +8,7 @@ import type { AuditService } from '../audit/audit.service';
 import type { RoundSums } from '../gateway/round-history';
 import type { SessionSpan } from '../session/session.repository';
 import type { LimitRow } from './responsible-gaming.repository';
+import type { LatePort } from '../../late-port';
 
 type Db = Kysely<Database>;
 
@@ -41,9 +42,10 @@ export type RgContext = {
 };
 
 /** Ports bound after the module is built: the gateway's round sums, the identity module's CPF. */
+/** What the gateway and identity modules, built after this one, give it (services.ts; late-port.ts). */
 export type RgLatePorts = {
-  rounds?: (memberId: string, since: Date[], trx?: Db) => Promise<RoundSums[]>;
-  cpfOf?: (trx: Db, memberId: string) => Promise<string | null>;
+  rounds: LatePort<(memberId: string, since: Date[], trx?: Db) => Promise<RoundSums[]>>;
+  cpfOf: LatePort<(trx: Db, memberId: string) => Promise<string | null>>;
 };
 
 export type Actor = { actorType: 'member' | 'operator' | 'system'; actorId: string | null };
