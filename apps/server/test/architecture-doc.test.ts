@@ -25,4 +25,38 @@ describe('docs/architecture.md names every part', () => {
     const missing = folders('apps/web/src/features').filter((f) => !doc.includes(`\`${f}\``));
     expect(missing).toEqual([]);
   });
+
+  it('every back-office feature is named in the back-office features table', () => {
+    // Only that section counts: many back-office features share a name with a web feature.
+    const start = doc.indexOf('## Back-office features');
+    const next = doc.indexOf('\n## ', start + 1);
+    const section = start === -1 ? '' : doc.slice(start, next === -1 ? undefined : next);
+    const missing = folders('apps/backoffice/src/features').filter((f) => !section.includes(`| \`${f}\` |`));
+    expect(missing).toEqual([]);
+  });
+});
+
+// The map is read in one or two screens; the detail of each part lives in the README.md of its folder.
+describe('docs/architecture.md stays a map', () => {
+  it('every server module, web feature and back-office feature folder has its README.md', () => {
+    const parents = ['apps/server/src/modules', 'apps/web/src/features', 'apps/backoffice/src/features'];
+    const missing = parents.flatMap((parent) =>
+      folders(parent)
+        .map((name) => `${parent}/${name}/README.md`)
+        .filter((readme) => !fs.existsSync(path.join(ROOT, readme))),
+    );
+    expect(missing).toEqual([]);
+  });
+
+  it('is under 15,000 bytes', () => {
+    expect(Buffer.byteLength(doc, 'utf8')).toBeLessThan(15_000);
+  });
+
+  it('has no line over 200 characters', () => {
+    const long = doc
+      .split('\n')
+      .map((line, index) => ({ line: index + 1, length: line.length }))
+      .filter((entry) => entry.length > 200);
+    expect(long).toEqual([]);
+  });
 });
