@@ -114,7 +114,11 @@ function findTables(file: string, text = fs.readFileSync(file, 'utf8')): Set<str
 }
 
 function listModuleFiles(): { module: string; file: string }[] {
-  return fs.readdirSync(MODULES).flatMap((module) =>
+  const modules = fs
+    .readdirSync(MODULES, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+  return modules.flatMap((module) =>
     fs
       .readdirSync(path.join(MODULES, module))
       .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !f.includes('test-support'))

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { unwiredPorts } from '../src/late-port';
 import { createMemberViews } from '../src/modules/member/member-views';
-import { opsServicesOf } from '../src/modules/operator/operator.ops';
+import { opsServicesOf } from '../src/scripts/ops-command';
 import { createSessionService } from '../src/modules/session/session.service';
 import { createTestApp, describeEachDatabase, type TestApp } from './test-app';
 

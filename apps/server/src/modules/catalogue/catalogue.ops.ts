@@ -1,5 +1,5 @@
 import type { OpsCommand } from '../../scripts/ops-command';
-import { cliActor, opsServicesOf } from '../operator/operator.ops';
+import { cliActor, opsServicesOf } from '../../scripts/ops-command';
 
 const VENDOR_USAGE = 'vendor:maintenance <vassalage> on|off [reason]';
 const GAME_USAGE = 'game:maintenance <nodeId> on|off [reason]';

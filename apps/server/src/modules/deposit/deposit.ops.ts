@@ -1,6 +1,6 @@
 import { confirmDepositBodySchema } from '@wps/shared/schemas/deposit';
 import type { OpsCommand } from '../../scripts/ops-command';
-import { cliActor, opsServicesOf } from '../operator/operator.ops';
+import { cliActor, opsServicesOf } from '../../scripts/ops-command';
 
 const STATUSES = ['pending', 'credited', 'failed', 'expired'] as const;
 

@@ -6,7 +6,7 @@ import {
 } from '@wps/shared/schemas/vendor-adapters';
 import { parseEnv } from '../../config';
 import type { OpsCommand } from '../../scripts/ops-command';
-import { cliActor, opsServicesOf } from '../operator/operator.ops';
+import { cliActor, opsServicesOf } from '../../scripts/ops-command';
 
 const SET_USAGE =
   'vendor:adapter <vassalage> seamless|transfer <launchUrl> [apiUrl] [timeoutMs]   (secret from VENDOR_SECRET)';

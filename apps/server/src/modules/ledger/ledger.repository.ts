@@ -252,20 +252,6 @@ export async function findTransactionById(db: Db, id: string): Promise<Transacti
   return row ? toTransaction(row) : undefined;
 }
 
-/** Run `fn` inside a savepoint of the caller's transaction, so a failure leaves nothing of ours behind. */
-export async function runInSavepoint<T>(trx: Db, name: string, fn: () => Promise<T>): Promise<T> {
-  await sql`SAVEPOINT ${sql.id(name)}`.execute(trx);
-  try {
-    const result = await fn();
-    await sql`RELEASE SAVEPOINT ${sql.id(name)}`.execute(trx);
-    return result;
-  } catch (err) {
-    await sql`ROLLBACK TO SAVEPOINT ${sql.id(name)}`.execute(trx);
-    await sql`RELEASE SAVEPOINT ${sql.id(name)}`.execute(trx);
-    throw err;
-  }
-}
-
 // ---------------------------------------------------------------------------------------------
 // Holds
 // ---------------------------------------------------------------------------------------------

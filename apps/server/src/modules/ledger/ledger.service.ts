@@ -18,7 +18,6 @@ import {
   lockAccountsInOrder,
   postLedgerBatch,
   postLedgerTransaction,
-  runInSavepoint,
   upsertMemberAccount,
   upsertMemberAccounts,
   upsertSystemAccount,
@@ -30,6 +29,7 @@ import { createLedgerHolds } from './ledger-holds';
 import { findMemberStatement, findTopRoundWins, type StatementFilter } from './ledger-reports.repository';
 import { assertWellFormed, hashRequest } from './ledger-request';
 import type { CreditFromSystemInput, PostResult, PostTransactionInput, SystemPurpose } from './ledger.types';
+import { runInSavepoint } from '../../db/run-in-savepoint';
 
 type Db = Kysely<Database>;
 

@@ -14,7 +14,7 @@ import { ok } from '../../http/envelope';
 import { success } from '../../openapi/responses';
 import { requireMember } from '../../plugins/auth';
 import type { AppServices } from '../../services';
-import { readOrigin } from '../member/member.routes';
+import { readOrigin } from '../../http/request-origin';
 import { issueRefreshCookie, type CookieSecurity } from '../session/refresh-cookie';
 import { requestOperator } from '../operator/operator-auth';
 

@@ -11,7 +11,6 @@ import type { Database } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import {
   findAffiliateCode,
-  findUniqueViolation,
   insertFreeplayGrant,
   insertMember,
   recordLogin,
@@ -20,6 +19,7 @@ import {
   type CredentialRow,
   type NewMember,
 } from './member.repository';
+import { findUniqueViolation } from '../../db/unique-violation';
 import {
   failFields,
   isCodeValidOn,

@@ -46,7 +46,7 @@ export type MemberContext = Pick<AppContext, 'db' | 'log' | 'metrics'> & {
 };
 
 /** Who is calling: used for rate limits and stored with sessions. */
-export type RequestOrigin = { ip: string; userAgent: string | null; language?: string | undefined };
+export type { RequestOrigin } from '../../http/request-origin';
 
 /** One failed field in a VALIDATION_FAILED value. */
 export type FieldFailure = { field: string } & FieldError;

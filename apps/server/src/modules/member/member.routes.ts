@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import {
   affiliateQuerySchema,
   affiliateResultSchema,
@@ -16,19 +15,12 @@ import {
   setAvatarBodySchema,
 } from '@wps/shared/schemas/member';
 import { loginResultSchema } from '@wps/shared/schemas/common';
-import { headerLanguage } from '../../http/request-language';
 import type { RouteApp } from '../../app-types';
 import { ok } from '../../http/envelope';
 import { doneSchema, success } from '../../openapi/responses';
 import { requireMember } from '../../plugins/auth';
 import type { AppServices } from '../../services';
-import type { RequestOrigin } from './member.service';
-
-/** Caller details every account call needs: IP (for limits), user agent and Language header. */
-export function readOrigin(request: FastifyRequest): RequestOrigin {
-  const ua = request.headers['user-agent'];
-  return { ip: request.ip, userAgent: typeof ua === 'string' ? ua : null, language: headerLanguage(request) };
-}
+import { readOrigin } from '../../http/request-origin';
 
 /** Registration, member info, language, passwords and the affiliate check. */
 export function registerMemberRoutes(app: RouteApp, services: AppServices): void {

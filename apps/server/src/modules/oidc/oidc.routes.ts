@@ -15,7 +15,7 @@ import { ok } from '../../http/envelope';
 import { doneSchema, nonJson, success } from '../../openapi/responses';
 import { requireMember } from '../../plugins/auth';
 import type { AppServices } from '../../services';
-import { readOrigin } from '../member/member.routes';
+import { readOrigin } from '../../http/request-origin';
 import { OIDC_CONTINUE_PATH, OIDC_PENDING_TTL_SECONDS } from './oidc.service';
 
 /** The browser's flow cookie: only these routes see it (path), only the server reads it (HttpOnly). */

@@ -1,32 +1,8 @@
-import os from 'node:os';
-import pino from 'pino';
-import { loadConfig, parseEnv } from '../../config';
-import { createServices } from '../../services';
-import type { OpsCommand, OpsContext } from '../../scripts/ops-command';
+import { parseEnv } from '../../config';
+import { cliActor, opsServicesOf, type OpsCommand } from '../../scripts/ops-command';
 import type { OperatorRole } from './operator.service';
 import { OPERATOR_ROLES } from './operator.service';
 import { generateOperatorPassword } from './operator-admin';
-
-/** The services over the CLI's database, built the same way the server builds them. */
-export function opsServicesOf(ctx: OpsContext) {
-  return createServices({
-    config: loadConfig(),
-    database: ctx.database,
-    db: ctx.database.db,
-    log: pino({ level: 'warn' }),
-  });
-}
-
-/** The CLI acts as the system, named after the OS user who ran it (the audit log keeps it). */
-export function cliActor(): { actorType: 'system'; actorId: string } {
-  let user = 'unknown';
-  try {
-    user = os.userInfo().username;
-  } catch {
-    // No passwd entry (some containers): keep 'unknown'.
-  }
-  return { actorType: 'system', actorId: `ops-cli:${user}` };
-}
 
 /** `npm run ops` commands for operator accounts. */
 export const OPERATOR_COMMANDS: Record<string, OpsCommand> = {

@@ -1,6 +1,5 @@
-import type { OpsCommand } from '../../scripts/ops-command';
+import { cliActor, type OpsCommand } from '../../scripts/ops-command';
 import { createAuditService } from '../audit/audit.service';
-import { cliActor } from '../operator/operator.ops';
 import { anonymiseClosedAccounts, RETENTION_YEARS } from './anonymisation';
 import { recordsViewsOf } from './records-views';
 import { reconstructRound } from './round-reconstruction';

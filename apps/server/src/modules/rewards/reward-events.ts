@@ -5,7 +5,7 @@ import { CHANGE_CHANNELS } from '../../db/change-feed';
 import { startWakeableLoop, type WakeableLoop } from '../../jobs/wakeable-loop';
 import type { Database } from '../../db/schema';
 import { isRetryableDatabaseError, runInTransaction } from '../../db/run-in-transaction';
-import { runInSavepoint } from '../ledger/ledger.repository';
+import { runInSavepoint } from '../../db/run-in-savepoint';
 import {
   ensureCursor,
   findCursorStates,

@@ -10,7 +10,7 @@ import {
 import { normalizePixKey, type PixKeyType } from '@wps/shared/pix-key';
 import { AppError } from '../../http/app-error';
 import { findPayeeName, setPayeeNameOnce } from '../member/member-security-columns';
-import { findUniqueViolation } from '../member/member.repository';
+import { findUniqueViolation } from '../../db/unique-violation';
 import {
   FALLBACK_RULES,
   checkField,

@@ -10,7 +10,7 @@ import { runInTransaction } from '../../db/run-in-transaction';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { isMobileUsedElsewhere, setMobileOnce } from '../member/member-security-columns';
-import { findUniqueViolation } from '../member/member.repository';
+import { findUniqueViolation } from '../../db/unique-violation';
 import { createPhoneNormaliser } from '../member/phone-numbers';
 import { FALLBACK_RULES, checkField, sameHash, type SecurityContext, type SecurityOrigin } from './security-helpers';
 import {

@@ -12,7 +12,7 @@ import { doneSchema, success } from '../../openapi/responses';
 import { requireMember } from '../../plugins/auth';
 import type { AppServices } from '../../services';
 import { AppError } from '../../http/app-error';
-import { readOrigin } from '../member/member.routes';
+import { readOrigin } from '../../http/request-origin';
 import {
   clearRefreshCookie,
   issueRefreshCookie,

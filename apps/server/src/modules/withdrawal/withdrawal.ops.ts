@@ -1,7 +1,7 @@
 import os from 'node:os';
 import { WITHDRAWAL_STATUSES, type WithdrawalStatus } from '@wps/shared/schemas/withdrawal';
 import type { OpsCommand } from '../../scripts/ops-command';
-import { opsServicesOf } from '../operator/operator.ops';
+import { opsServicesOf } from '../../scripts/ops-command';
 import type { WithdrawalActor } from './withdrawal.service';
 
 /** The CLI acts as the system, named after the OS user who ran it (the audit log keeps it). */
