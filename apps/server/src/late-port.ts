@@ -36,7 +36,7 @@ export function latePort<T>(name: string): LatePort<T> {
 }
 
 /** What a service that takes late ports shows of them: the holders, for the wiring test. */
-export type WithLatePorts = { readonly latePorts: readonly LatePort<unknown>[] };
+type WithLatePorts = { readonly latePorts: readonly LatePort<unknown>[] };
 
 function hasLatePorts(value: unknown): value is WithLatePorts {
   return typeof value === 'object' && value !== null && Array.isArray((value as Partial<WithLatePorts>).latePorts);
