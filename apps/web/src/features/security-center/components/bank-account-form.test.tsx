@@ -72,7 +72,8 @@ describe('BankAccountForm', () => {
     await user.selectOptions(bank, '001');
     await user.type(number, '123456789');
     await submit();
-    await user.click(screen.getByRole('button', { name: 'Confirmar e vincular' }));
+    // The confirmation step comes after the form's asynchronous validation: wait for it.
+    await user.click(await screen.findByRole('button', { name: 'Confirmar e vincular' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Conta bancária vinculada.');
     expect(api.callsTo('PUT /wps/member/bank-accounts')[0]!.body).toEqual({
       bankCode: '001',
@@ -89,7 +90,8 @@ describe('BankAccountForm', () => {
     await user.selectOptions(bank, '001');
     await user.type(number, '123456789');
     await submit();
-    await user.click(screen.getByRole('button', { name: 'Confirmar e vincular' }));
+    // The confirmation step comes after the form's asynchronous validation: wait for it.
+    await user.click(await screen.findByRole('button', { name: 'Confirmar e vincular' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Esta conta bancária já está vinculada.');
     expect(screen.getByRole('textbox', { name: 'Número da conta' })).toHaveAttribute('aria-invalid', 'true');
     expect(onDone).not.toHaveBeenCalled();
