@@ -120,6 +120,10 @@ export async function openFromSidebar(page: Page, link: string, { exact = false 
 export async function checkBackofficePage(page: Page, name: string, shotsDir: string): Promise<void> {
   // While a list refetches (a new filter, a decision, its refresh) its rows are dimmed (aria-busy,
   // styles/data-table.css), which axe measures as low contrast: the page is checked once it rests.
+  // A filter or a page size written to the URL renders a frame or two later (React Router navigates
+  // in a transition), so the list has not started its refetch when the URL already reads right: the
+  // page is given two frames to render before the check that nothing is loading.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   await expect(page.locator('table[aria-busy="true"]'), `${name}: a list still loading`).toHaveCount(0);
   await expectNoSeriousA11yViolations(page, name);
   const widths = await page.evaluate(() => ({
