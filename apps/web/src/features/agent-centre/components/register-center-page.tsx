@@ -6,6 +6,7 @@ import type { CentreRegisterResult } from '@wps/shared/schemas/agent-centre';
 import { Button } from '@wps/ui/button';
 import { TextField } from '@wps/ui/text-field';
 import { createFormResolver } from '../../../components/form/form-resolver';
+import { NewPasswordFields } from '../../../components/form/new-password-fields';
 import { toast } from '../../../components/ui/toast';
 import { translateError } from '../../../lib/i18n';
 import { centreRegisterBodySchema, useRegisterDownline } from '../api/register-downline';
@@ -28,16 +29,17 @@ export function RegisterCenterPage() {
   const resolver = createFormResolver(registerFormSchema, ({ reason }) =>
     reason === 'mismatch' ? t('register.mismatch') : t('register.required'),
   );
+  const form = useForm<Values, unknown, z.output<typeof registerFormSchema>>({
+    mode: 'onTouched',
+    defaultValues: { type: '3', username: '', password: '', confirmPassword: '' },
+    resolver,
+  });
   const {
     register,
     handleSubmit,
     reset,
     formState: { errors },
-  } = useForm<Values, unknown, z.output<typeof registerFormSchema>>({
-    mode: 'onTouched',
-    defaultValues: { type: '3', username: '', password: '', confirmPassword: '' },
-    resolver,
-  });
+  } = form;
 
   function onSubmit(body: z.output<typeof registerFormSchema>) {
     setFormError(null);
@@ -71,23 +73,12 @@ export function RegisterCenterPage() {
           error={errors.username?.message}
           {...register('username')}
         />
-        <TextField
-          label={t('register.password')}
-          requiredMark
-          type="password"
-          autoComplete="new-password"
-          maxLength={64}
-          error={errors.password?.message}
-          {...register('password')}
-        />
-        <TextField
-          label={t('register.confirmPassword')}
-          requiredMark
-          type="password"
-          autoComplete="new-password"
-          maxLength={64}
-          error={errors.confirmPassword?.message}
-          {...register('confirmPassword')}
+        <NewPasswordFields
+          form={form}
+          names={{ password: 'password', confirm: 'confirmPassword' }}
+          labels={{ password: t('register.password'), confirm: t('register.confirmPassword') }}
+          isRuleHinted={false}
+          input={{ maxLength: 64 }}
         />
         <p className="ac-note">{t('register.mustChange')}</p>
         {formError && (

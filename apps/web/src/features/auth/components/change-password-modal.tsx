@@ -16,7 +16,6 @@ import { closeAllAuthModals, closeChangePassword, useAuthModal } from '../auth-m
 import {
   checkConfirmation,
   createIssueDescriber,
-  passwordRuleHint,
   passwordText,
   requiredText,
 } from '../../../components/form/field-rules';
@@ -24,6 +23,7 @@ import { createFormResolver } from '../../../components/form/form-resolver';
 import { useAuthSettings } from '../use-auth-settings';
 import { FormError } from '@wps/ui/form-error';
 import { PasswordField } from '../../../components/form/password-field';
+import { NewPasswordFields } from '../../../components/form/new-password-fields';
 
 type ChangeValues = { oldPassword: string; newPassword: string; confirmNewPassword: string };
 
@@ -79,14 +79,7 @@ function ChangePasswordForm({ isForced, onChanged }: { isForced: boolean; onChan
   const { register: settings } = useAuthSettings();
   const changePassword = useChangePassword();
   const [formError, setFormError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    getValues,
-    trigger,
-    formState: { errors },
-  } = useForm<ChangeValues>({
+  const form = useForm<ChangeValues>({
     mode: 'onTouched',
     defaultValues: { oldPassword: '', newPassword: '', confirmNewPassword: '' },
     resolver: createFormResolver(
@@ -100,6 +93,12 @@ function ChangePasswordForm({ isForced, onChanged }: { isForced: boolean; onChan
       createIssueDescriber(t, (field) => t(`fields.${field}`)),
     ),
   });
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = form;
 
   function onSubmit(values: ChangeValues) {
     setFormError(null);
@@ -136,24 +135,11 @@ function ChangePasswordForm({ isForced, onChanged }: { isForced: boolean; onChan
         error={errors.oldPassword?.message}
         {...register('oldPassword')}
       />
-      <PasswordField
-        label={t('fields.newPassword')}
-        requiredMark
-        hint={passwordRuleHint(t, settings?.validate.password)}
-        autoComplete="new-password"
-        error={errors.newPassword?.message}
-        {...register('newPassword', {
-          onChange: () => {
-            if (getValues('confirmNewPassword')) void trigger('confirmNewPassword');
-          },
-        })}
-      />
-      <PasswordField
-        label={t('fields.confirmNewPassword')}
-        requiredMark
-        autoComplete="new-password"
-        error={errors.confirmNewPassword?.message}
-        {...register('confirmNewPassword')}
+      <NewPasswordFields
+        form={form}
+        names={{ password: 'newPassword', confirm: 'confirmNewPassword' }}
+        labels={{ password: t('fields.newPassword'), confirm: t('fields.confirmNewPassword') }}
+        rule={settings?.validate.password}
       />
       <FormError message={formError} />
       <Button type="submit" block size="lg" loading={changePassword.isPending}>

@@ -17,7 +17,6 @@ import {
   checkConfirmation,
   createIssueDescriber,
   mobileText,
-  passwordRuleHint,
   passwordText,
   requiredText,
   ruleText,
@@ -28,7 +27,7 @@ import { useAuthSettings } from '../use-auth-settings';
 import { useCompleteLogin } from '../use-complete-login';
 import { FormError } from '@wps/ui/form-error';
 import { MobileField } from '../../../components/form/mobile-field';
-import { PasswordField } from '../../../components/form/password-field';
+import { NewPasswordFields } from '../../../components/form/new-password-fields';
 import { SmsCodeField } from '../../../components/form/sms-code-field';
 
 type ForgotMethod = 'email' | 'mobile';
@@ -157,14 +156,7 @@ function PhoneResetForm() {
   const sendSms = useSendResetSms();
   const resetPassword = useResetPasswordByPhone();
   const completeLogin = useCompleteLogin();
-  const {
-    register,
-    handleSubmit,
-    trigger,
-    getValues,
-    setValue,
-    formState: { errors },
-  } = useForm<PhoneValues>({
+  const form = useForm<PhoneValues>({
     mode: 'onTouched',
     defaultValues: { mobileNum: '', verificationCode: '', newPassword: '', confirmNewPassword: '' },
     resolver: createFormResolver(
@@ -179,6 +171,14 @@ function PhoneResetForm() {
       createIssueDescriber(t, (field) => t(`fields.${field}`)),
     ),
   });
+  const {
+    register,
+    handleSubmit,
+    trigger,
+    getValues,
+    setValue,
+    formState: { errors },
+  } = form;
   const mobileLabel = t('fields.mobileNum');
 
   async function sendCode() {
@@ -233,20 +233,11 @@ function PhoneResetForm() {
         error={errors.verificationCode?.message}
         {...register('verificationCode')}
       />
-      <PasswordField
-        label={t('fields.newPassword')}
-        requiredMark
-        hint={passwordRuleHint(t, settings?.validate.password)}
-        autoComplete="new-password"
-        error={errors.newPassword?.message}
-        {...register('newPassword')}
-      />
-      <PasswordField
-        label={t('fields.confirmNewPassword')}
-        requiredMark
-        autoComplete="new-password"
-        error={errors.confirmNewPassword?.message}
-        {...register('confirmNewPassword')}
+      <NewPasswordFields
+        form={form}
+        names={{ password: 'newPassword', confirm: 'confirmNewPassword' }}
+        labels={{ password: t('fields.newPassword'), confirm: t('fields.confirmNewPassword') }}
+        rule={settings?.validate.password}
       />
       <FormError message={formError} />
       <Button type="submit" block size="lg" loading={resetPassword.isPending}>

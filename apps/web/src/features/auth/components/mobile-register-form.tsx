@@ -1,14 +1,8 @@
 import { z } from 'zod';
 import type { RegisterSettings } from '@wps/shared/schemas/system';
-import {
-  checkConfirmation,
-  mobileText,
-  passwordRuleHint,
-  passwordText,
-  ruleText,
-} from '../../../components/form/field-rules';
+import { checkConfirmation, mobileText, passwordText, ruleText } from '../../../components/form/field-rules';
 import { MobileField } from '../../../components/form/mobile-field';
-import { PasswordField } from '../../../components/form/password-field';
+import { NewPasswordFields } from '../../../components/form/new-password-fields';
 import { SmsCodeField } from '../../../components/form/sms-code-field';
 import { useRegisterByMobile } from '../api/register-mobile';
 import { useAuthSettings } from '../use-auth-settings';
@@ -90,12 +84,10 @@ function MobileRegisterFields({ variant, settings }: { variant: RegisterFormVari
           if (isPasswordShown) checkConfirmation(values, 'password', 'confirmPassword', ctx);
         }),
   });
-  const { t, form, label, country, isAffiliateShown } = registration;
+  const { form, label, country, isAffiliateShown } = registration;
   const {
     register,
     handleSubmit,
-    getValues,
-    trigger,
     formState: { errors },
   } = form;
   const shownFields = [
@@ -149,24 +141,11 @@ function MobileRegisterFields({ variant, settings }: { variant: RegisterFormVari
       ) : null}
       {isPasswordShown ? (
         <>
-          <PasswordField
-            label={label('password')}
-            requiredMark
-            hint={passwordRuleHint(t, settings.validate.password)}
-            autoComplete="new-password"
-            error={errors.password?.message}
-            {...register('password', {
-              onChange: () => {
-                if (getValues('confirmPassword')) void trigger('confirmPassword');
-              },
-            })}
-          />
-          <PasswordField
-            label={label('confirmPassword')}
-            requiredMark
-            autoComplete="new-password"
-            error={errors.confirmPassword?.message}
-            {...register('confirmPassword')}
+          <NewPasswordFields
+            form={form}
+            names={{ password: 'password', confirm: 'confirmPassword' }}
+            labels={{ password: label('password'), confirm: label('confirmPassword') }}
+            rule={settings.validate.password}
           />
         </>
       ) : null}

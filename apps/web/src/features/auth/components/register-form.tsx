@@ -9,14 +9,9 @@ import {
 import type { RegisterField, RegisterSettings } from '@wps/shared/schemas/system';
 import type { LoginResult } from '@wps/shared/schemas/common';
 import type { RegisterBody } from '@wps/shared/schemas/member';
-import {
-  checkConfirmation,
-  mobileText,
-  passwordRuleHint,
-  passwordText,
-  ruleText,
-} from '../../../components/form/field-rules';
+import { checkConfirmation, mobileText, passwordText, ruleText } from '../../../components/form/field-rules';
 import { MobileField } from '../../../components/form/mobile-field';
+import { NewPasswordFields } from '../../../components/form/new-password-fields';
 import { PasswordField } from '../../../components/form/password-field';
 import { SmsCodeField } from '../../../components/form/sms-code-field';
 import { TextField } from '@wps/ui/text-field';
@@ -148,12 +143,10 @@ function RegisterFormFields({
       return schema as unknown as z.ZodType<RegisterValues, RegisterValues>;
     },
   });
-  const { t, form, label, country, isAffiliateShown } = registration;
+  const { form, label, country, isAffiliateShown } = registration;
   const {
     register,
     handleSubmit,
-    getValues,
-    trigger,
     formState: { errors },
   } = form;
   const isIdentityShown = asksIdentity(settings);
@@ -221,24 +214,11 @@ function RegisterFormFields({
         error={errors.username?.message}
         {...register('username')}
       />
-      <PasswordField
-        label={label('password')}
-        requiredMark
-        hint={passwordRuleHint(t, ruleOf('password'))}
-        autoComplete="new-password"
-        error={errors.password?.message}
-        {...register('password', {
-          onChange: () => {
-            if (getValues('confirmPassword')) void trigger('confirmPassword');
-          },
-        })}
-      />
-      <PasswordField
-        label={label('confirmPassword')}
-        requiredMark
-        autoComplete="new-password"
-        error={errors.confirmPassword?.message}
-        {...register('confirmPassword')}
+      <NewPasswordFields
+        form={form}
+        names={{ password: 'password', confirm: 'confirmPassword' }}
+        labels={{ password: label('password'), confirm: label('confirmPassword') }}
+        rule={ruleOf('password')}
       />
       {isIdentityShown ? <IdentityFields form={form} label={label} /> : null}
       <RegistrationDetailsFields

@@ -12,18 +12,13 @@ import { clearSession, getToken } from '../../../lib/session-storage';
 import { endSession } from '../api/end-session';
 import { useResetPasswordByEmail } from '../api/reset-password-email';
 import { openAuthModal, openForgotPassword } from '../auth-modal-store';
-import {
-  checkConfirmation,
-  createIssueDescriber,
-  passwordRuleHint,
-  passwordText,
-} from '../../../components/form/field-rules';
+import { checkConfirmation, createIssueDescriber, passwordText } from '../../../components/form/field-rules';
 import { createFormResolver } from '../../../components/form/form-resolver';
 import { forgetResetToken, takeResetToken } from '../reset-link';
 import { useAuthSettings } from '../use-auth-settings';
 import '../auth.css';
 import { FormError } from '@wps/ui/form-error';
-import { PasswordField } from '../../../components/form/password-field';
+import { NewPasswordFields } from '../../../components/form/new-password-fields';
 
 type ResetValues = { newPassword: string; confirmNewPassword: string };
 
@@ -84,14 +79,7 @@ function ResetForm({ token, onInvalidLink }: { token: string; onInvalidLink: () 
   const { register: settings } = useAuthSettings();
   const resetPassword = useResetPasswordByEmail();
   const [formError, setFormError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    getValues,
-    trigger,
-    formState: { errors },
-  } = useForm<ResetValues>({
+  const form = useForm<ResetValues>({
     mode: 'onTouched',
     defaultValues: { newPassword: '', confirmNewPassword: '' },
     resolver: createFormResolver(
@@ -101,6 +89,7 @@ function ResetForm({ token, onInvalidLink }: { token: string; onInvalidLink: () 
       createIssueDescriber(t, (field) => t(`fields.${field}`)),
     ),
   });
+  const { handleSubmit, setError } = form;
 
   function onSubmit(values: ResetValues) {
     setFormError(null);
@@ -132,24 +121,11 @@ function ResetForm({ token, onInvalidLink }: { token: string; onInvalidLink: () 
   return (
     <form className="auth-form" noValidate onSubmit={handleSubmit(onSubmit)}>
       <p className="auth-hint">{t('resetPage.hint')}</p>
-      <PasswordField
-        label={t('fields.newPassword')}
-        requiredMark
-        hint={passwordRuleHint(t, settings?.validate.password)}
-        autoComplete="new-password"
-        error={errors.newPassword?.message}
-        {...register('newPassword', {
-          onChange: () => {
-            if (getValues('confirmNewPassword')) void trigger('confirmNewPassword');
-          },
-        })}
-      />
-      <PasswordField
-        label={t('fields.confirmNewPassword')}
-        requiredMark
-        autoComplete="new-password"
-        error={errors.confirmNewPassword?.message}
-        {...register('confirmNewPassword')}
+      <NewPasswordFields
+        form={form}
+        names={{ password: 'newPassword', confirm: 'confirmNewPassword' }}
+        labels={{ password: t('fields.newPassword'), confirm: t('fields.confirmNewPassword') }}
+        rule={settings?.validate.password}
       />
       <FormError message={formError} />
       <Button type="submit" block size="lg" loading={resetPassword.isPending}>

@@ -8,6 +8,7 @@ import { toast } from '../../../components/ui/toast';
 import { isApiError } from '../../../lib/api-client';
 import { translateError } from '../../../lib/i18n';
 import { FormError } from '@wps/ui/form-error';
+import { NewPasswordFields } from '../../../components/form/new-password-fields';
 import { PasswordField } from '../../../components/form/password-field';
 import { checkConfirmation, createIssueDescriber, requiredText, ruleText } from '../../../components/form/field-rules';
 import { createFormResolver } from '../../../components/form/form-resolver';
@@ -41,14 +42,7 @@ export function PaymentPasswordForm({ isChange, onDone }: { isChange: boolean; o
       confirmPaymentPassword: z.string(),
     })
     .superRefine((values, ctx) => checkConfirmation(values, 'newPaymentPassword', 'confirmPaymentPassword', ctx));
-  const {
-    register,
-    handleSubmit,
-    setError,
-    getValues,
-    trigger,
-    formState: { errors },
-  } = useForm<PinValues>({
+  const form = useForm<PinValues>({
     mode: 'onTouched',
     defaultValues: { oldPaymentPassword: '', newPaymentPassword: '', confirmPaymentPassword: '' },
     resolver: createFormResolver(
@@ -56,6 +50,12 @@ export function PaymentPasswordForm({ isChange, onDone }: { isChange: boolean; o
       createIssueDescriber(ta, (field) => labels[field as keyof PinValues]),
     ),
   });
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = form;
   const pinProps = { inputMode: isNumeric ? ('numeric' as const) : undefined, maxLength: rule.maxLength || 128 };
 
   function onError(error: unknown) {
@@ -111,25 +111,12 @@ export function PaymentPasswordForm({ isChange, onDone }: { isChange: boolean; o
           {...register('oldPaymentPassword')}
         />
       ) : null}
-      <PasswordField
-        label={labels.newPaymentPassword}
-        requiredMark
-        autoComplete="new-password"
-        {...pinProps}
-        error={errors.newPaymentPassword?.message}
-        {...register('newPaymentPassword', {
-          onChange: () => {
-            if (getValues('confirmPaymentPassword')) void trigger('confirmPaymentPassword');
-          },
-        })}
-      />
-      <PasswordField
-        label={labels.confirmPaymentPassword}
-        requiredMark
-        autoComplete="new-password"
-        {...pinProps}
-        error={errors.confirmPaymentPassword?.message}
-        {...register('confirmPaymentPassword')}
+      <NewPasswordFields
+        form={form}
+        names={{ password: 'newPaymentPassword', confirm: 'confirmPaymentPassword' }}
+        labels={{ password: labels.newPaymentPassword, confirm: labels.confirmPaymentPassword }}
+        isRuleHinted={false}
+        input={pinProps}
       />
       <FormError message={formError} />
       <Button type="submit" block loading={mutation.isPending}>
