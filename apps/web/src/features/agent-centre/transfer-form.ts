@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { parseMajor } from '@wps/shared/money';
-import { typedAmountSchema } from '@wps/shared/schemas/typed-amount';
+import { limitedAmountSchema } from '../../components/form/amount-rule';
 
 /**
  * The transfer-to-downline form's rule: the shared typed-amount rule in the player's locale, more
@@ -18,10 +18,7 @@ export function createDownlineTransferSchema({
 }) {
   const balance = parseMajor(mainWallet, scale);
   return z.object({
-    amount: typedAmountSchema(scale, locale).superRefine((minor, ctx) => {
-      const reason = minor <= 0n ? 'zero' : minor > balance ? 'balance' : null;
-      if (reason) ctx.addIssue({ code: 'custom', params: { reason } });
-    }),
+    amount: limitedAmountSchema(scale, locale, (minor) => (minor <= 0n ? 'zero' : minor > balance ? 'balance' : null)),
     paymentPassword: z.string().superRefine((text, ctx) => {
       if (text.length === 0) ctx.addIssue({ code: 'custom', params: { reason: 'required' } });
     }),

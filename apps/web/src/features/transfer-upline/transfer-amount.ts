@@ -1,5 +1,5 @@
 import { parseMajor } from '@wps/shared/money';
-import { typedAmountSchema } from '@wps/shared/schemas/typed-amount';
+import { limitedAmountSchema } from '../../components/form/amount-rule';
 import { transferUplineBodySchema } from './api/transfer-upline';
 
 /**
@@ -11,9 +11,8 @@ import { transferUplineBodySchema } from './api/transfer-upline';
 export function createTransferFormSchema(funds: { scale: number; mainWallet: string }, locale: string) {
   const balance = parseMajor(funds.mainWallet, funds.scale);
   return transferUplineBodySchema.pick({ paymentPassword: true }).extend({
-    amount: typedAmountSchema(funds.scale, locale).superRefine((minor, ctx) => {
-      const reason = minor <= 0n ? 'zero' : minor > balance ? 'balance' : null;
-      if (reason) ctx.addIssue({ code: 'custom', params: { reason } });
-    }),
+    amount: limitedAmountSchema(funds.scale, locale, (minor) =>
+      minor <= 0n ? 'zero' : minor > balance ? 'balance' : null,
+    ),
   });
 }

@@ -1,5 +1,5 @@
 import { parseMajor } from '@wps/shared/money';
-import { typedAmountSchema } from '@wps/shared/schemas/typed-amount';
+import { limitedAmountSchema } from '../../components/form/amount-rule';
 import { createWithdrawalBodySchema, type WithdrawInfo } from '@wps/shared/schemas/withdrawal';
 
 /**
@@ -16,9 +16,8 @@ export function createWithdrawFormSchema(
   const max = parseMajor(info.maxAmount, info.scale);
   const balance = BigInt(info.withdrawableMinor);
   return createWithdrawalBodySchema.pick({ bankAccountId: true, paymentPassword: true }).extend({
-    amount: typedAmountSchema(info.scale, locale).superRefine((minor, ctx) => {
-      const reason = minor < min ? 'min' : minor > max ? 'max' : minor > balance ? 'balance' : null;
-      if (reason) ctx.addIssue({ code: 'custom', params: { reason } });
-    }),
+    amount: limitedAmountSchema(info.scale, locale, (minor) =>
+      minor < min ? 'min' : minor > max ? 'max' : minor > balance ? 'balance' : null,
+    ),
   });
 }

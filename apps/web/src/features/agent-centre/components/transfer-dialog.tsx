@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { formatMinor } from '@wps/shared/money';
 import { Button } from '@wps/ui/button';
 import { Modal } from '@wps/ui/modal';
-import { TextField } from '@wps/ui/text-field';
 import { createFormResolver } from '../../../components/form/form-resolver';
+import { PaymentAmountFields } from '../../../components/form/payment-amount-fields';
 import { toast } from '../../../components/ui/toast';
 import { useBalance } from '../../../lib/api/get-balance';
 import { isApiError } from '../../../lib/api-client';
@@ -60,12 +60,8 @@ export function TransferDialog({
       return t('offer.errors.format', { scale: money.scale });
     },
   );
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm({ mode: 'onTouched', defaultValues: { amount: '', paymentPassword: '' }, resolver });
+  const form = useForm({ mode: 'onTouched', defaultValues: { amount: '', paymentPassword: '' }, resolver });
+  const { handleSubmit, setError } = form;
 
   function onSubmit(values: FormValues, forfeitBonus = false) {
     setFormError(null);
@@ -126,25 +122,10 @@ export function TransferDialog({
         <p className="ac-note">
           {t('transfer.balance')} <strong className="ac-money">{format(mainWallet, money)}</strong>
         </p>
-        <TextField
-          label={t('transfer.amount')}
-          requiredMark
-          inputMode="decimal"
-          autoComplete="off"
-          maxLength={24}
-          error={errors.amount?.message}
-          data-autofocus
-          {...register('amount')}
-        />
-        <TextField
-          label={t('transfer.paymentPassword')}
-          requiredMark
-          type="password"
-          inputMode="numeric"
-          autoComplete="off"
-          maxLength={64}
-          error={errors.paymentPassword?.message}
-          {...register('paymentPassword')}
+        <PaymentAmountFields
+          form={form}
+          labels={{ amount: t('transfer.amount'), paymentPassword: t('transfer.paymentPassword') }}
+          isAmountFocused
         />
         {formError && (
           <p className="ac-note ac-note--error" role="alert">

@@ -5,9 +5,9 @@ import { formatMinor } from '@wps/shared/money';
 import type { ConsolidatedFunds } from '@wps/shared/schemas/transfer';
 import { Button } from '@wps/ui/button';
 import { Modal } from '@wps/ui/modal';
-import { TextField } from '@wps/ui/text-field';
 import { toast } from '../../../components/ui/toast';
 import { createFormResolver } from '../../../components/form/form-resolver';
+import { PaymentAmountFields } from '../../../components/form/payment-amount-fields';
 import { useBalance } from '../../../lib/api/get-balance';
 import { isApiError } from '../../../lib/api-client';
 import { useFormats } from '../../../lib/format';
@@ -72,13 +72,8 @@ function TransferForm({ funds }: { funds: ConsolidatedFunds }) {
     if (reason === 'balance') return t('upline.aboveBalance', { balance: money(funds.mainWallet) });
     return t('form.amountFormat', { scale: funds.scale });
   });
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors },
-  } = useForm({ mode: 'onTouched', defaultValues: { amount: '', paymentPassword: '' }, resolver });
+  const form = useForm({ mode: 'onTouched', defaultValues: { amount: '', paymentPassword: '' }, resolver });
+  const { handleSubmit, setError, reset } = form;
 
   function onSubmit(values: FormValues, forfeitBonus = false) {
     setFormError(null);
@@ -137,25 +132,7 @@ function TransferForm({ funds }: { funds: ConsolidatedFunds }) {
         noValidate
         onSubmit={(event) => void handleSubmit((values) => onSubmit(values))(event)}
       >
-        <TextField
-          label={t('form.amount')}
-          requiredMark
-          inputMode="decimal"
-          autoComplete="off"
-          maxLength={24}
-          error={errors.amount?.message}
-          {...register('amount')}
-        />
-        <TextField
-          label={t('form.paymentPassword')}
-          requiredMark
-          type="password"
-          inputMode="numeric"
-          autoComplete="off"
-          maxLength={64}
-          error={errors.paymentPassword?.message}
-          {...register('paymentPassword')}
-        />
+        <PaymentAmountFields form={form} labels={labels} />
         {formError && (
           <p className="tu__error" role="alert">
             {formError}

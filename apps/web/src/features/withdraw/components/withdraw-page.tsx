@@ -5,9 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { formatMinor } from '@wps/shared/money';
 import type { WithdrawInfo } from '@wps/shared/schemas/withdrawal';
 import { createFormResolver } from '../../../components/form/form-resolver';
+import { PaymentAmountFields } from '../../../components/form/payment-amount-fields';
 import { Button } from '@wps/ui/button';
 import { Modal } from '@wps/ui/modal';
-import { TextField } from '@wps/ui/text-field';
 import { toast } from '../../../components/ui/toast';
 import { isApiError } from '../../../lib/api-client';
 import { useBalance } from '../../../lib/api/get-balance';
@@ -109,6 +109,11 @@ function WithdrawForm({ info, onGoToAccount }: { info: WithdrawInfo; onGoToAccou
     if (reason === 'balance') return t('form.aboveBalance', { balance: money(info.withdrawable) });
     return t('form.amountFormat', { scale: info.scale });
   });
+  const form = useForm({
+    mode: 'onTouched',
+    defaultValues: { amount: '', bankAccountId: info.bankAccounts[0]?.id ?? '', paymentPassword: '' },
+    resolver,
+  });
   const {
     register,
     handleSubmit,
@@ -116,11 +121,7 @@ function WithdrawForm({ info, onGoToAccount }: { info: WithdrawInfo; onGoToAccou
     setError,
     reset,
     formState: { errors },
-  } = useForm({
-    mode: 'onTouched',
-    defaultValues: { amount: '', bankAccountId: info.bankAccounts[0]?.id ?? '', paymentPassword: '' },
-    resolver,
-  });
+  } = form;
 
   function onSubmit(values: FormValues, forfeitBonus = false) {
     setFormError(null);
@@ -224,68 +225,55 @@ function WithdrawForm({ info, onGoToAccount }: { info: WithdrawInfo; onGoToAccou
         onSubmit={(event) => void handleSubmit((values) => onSubmit(values))(event)}
         aria-label={t('form.label')}
       >
-        <TextField
-          label={labels.amount}
-          requiredMark
-          inputMode="decimal"
-          autoComplete="off"
-          maxLength={24}
-          placeholder={t('form.amountPlaceholder', { min: typed(info.minAmount), max: typed(maxOffered) })}
-          error={errors.amount?.message}
+        <PaymentAmountFields
+          form={form}
+          labels={labels}
           disabled={!canSubmit}
-          trailing={
-            <button
-              type="button"
-              className="wd-all"
-              disabled={!canSubmit || compareDecimal(maxOffered, info.minAmount) < 0}
-              onClick={() => setValue('amount', typed(maxOffered), { shouldValidate: true })}
-            >
-              {t('form.all')}
-            </button>
-          }
-          {...register('amount')}
-        />
-        <div className={`field${errors.bankAccountId ? ' has-error' : ''}`}>
-          <label className="field__label" htmlFor="wd-bank">
-            <span className="field__star" aria-hidden="true">
-              *
-            </span>
-            {labels.bankAccountId}
-          </label>
-          <div className="field__box">
-            <select
-              id="wd-bank"
-              className="field__input wd-select"
-              disabled={!canSubmit}
-              aria-invalid={errors.bankAccountId ? true : undefined}
-              aria-describedby={errors.bankAccountId ? 'wd-bank-error' : undefined}
-              {...register('bankAccountId')}
-            >
-              {info.bankAccounts.map((a) => (
-                <option key={a.id} value={a.id}>
-                  {a.pixKeyMasked ? `PIX · ${a.pixKeyMasked}` : `${a.bankName} · ${a.accountNumberMasked}`} ·{' '}
-                  {a.holderName}
-                </option>
-              ))}
-            </select>
+          amount={{
+            placeholder: t('form.amountPlaceholder', { min: typed(info.minAmount), max: typed(maxOffered) }),
+            trailing: (
+              <button
+                type="button"
+                className="wd-all"
+                disabled={!canSubmit || compareDecimal(maxOffered, info.minAmount) < 0}
+                onClick={() => setValue('amount', typed(maxOffered), { shouldValidate: true })}
+              >
+                {t('form.all')}
+              </button>
+            ),
+          }}
+        >
+          <div className={`field${errors.bankAccountId ? ' has-error' : ''}`}>
+            <label className="field__label" htmlFor="wd-bank">
+              <span className="field__star" aria-hidden="true">
+                *
+              </span>
+              {labels.bankAccountId}
+            </label>
+            <div className="field__box">
+              <select
+                id="wd-bank"
+                className="field__input wd-select"
+                disabled={!canSubmit}
+                aria-invalid={errors.bankAccountId ? true : undefined}
+                aria-describedby={errors.bankAccountId ? 'wd-bank-error' : undefined}
+                {...register('bankAccountId')}
+              >
+                {info.bankAccounts.map((a) => (
+                  <option key={a.id} value={a.id}>
+                    {a.pixKeyMasked ? `PIX · ${a.pixKeyMasked}` : `${a.bankName} · ${a.accountNumberMasked}`} ·{' '}
+                    {a.holderName}
+                  </option>
+                ))}
+              </select>
+            </div>
+            {errors.bankAccountId && (
+              <p id="wd-bank-error" className="field__error" role="alert">
+                {errors.bankAccountId.message}
+              </p>
+            )}
           </div>
-          {errors.bankAccountId && (
-            <p id="wd-bank-error" className="field__error" role="alert">
-              {errors.bankAccountId.message}
-            </p>
-          )}
-        </div>
-        <TextField
-          label={labels.paymentPassword}
-          requiredMark
-          type="password"
-          inputMode="numeric"
-          autoComplete="off"
-          maxLength={64}
-          disabled={!canSubmit}
-          error={errors.paymentPassword?.message}
-          {...register('paymentPassword')}
-        />
+        </PaymentAmountFields>
         {formError && (
           <p className="wd-error" role="alert">
             {formError}
