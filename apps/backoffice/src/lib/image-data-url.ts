@@ -5,7 +5,7 @@ import { ApiError, opsRequestBlob } from './api-client';
  * `'self' data:` only, so an object URL (blob:) would be blocked; a data URL is a string that
  * goes away with the <img> and the query (no URL to revoke).
  */
-function readAsDataUrl(blob: Blob): Promise<string> {
+export function readAsDataUrl(blob: Blob): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
     reader.onload = () => resolve(String(reader.result));

@@ -1,6 +1,7 @@
 import { FEEDBACK_IMAGE_MAX_BYTES, FEEDBACK_MAX_IMAGES } from '@wps/shared/schemas/feedback';
 
-const ACCEPTED_TYPES = ['image/png', 'image/jpeg'];
+/** The image types a player may attach (the server takes these). */
+export const IMAGE_TYPES: readonly string[] = ['image/png', 'image/jpeg'];
 
 export type ImageProblem = 'IMAGE_TYPE_INVALID' | 'IMAGE_TOO_LARGE' | 'IMAGE_TOO_MANY';
 
@@ -13,7 +14,7 @@ type PickedFile = { type: string; size: number };
  */
 export function findImageProblem(current: readonly PickedFile[], picked: readonly PickedFile[]): ImageProblem | null {
   if (current.length + picked.length > FEEDBACK_MAX_IMAGES) return 'IMAGE_TOO_MANY';
-  if (picked.some((file) => !ACCEPTED_TYPES.includes(file.type))) return 'IMAGE_TYPE_INVALID';
+  if (picked.some((file) => !IMAGE_TYPES.includes(file.type))) return 'IMAGE_TYPE_INVALID';
   if (picked.some((file) => file.size > FEEDBACK_IMAGE_MAX_BYTES)) return 'IMAGE_TOO_LARGE';
   return null;
 }

@@ -1,33 +1,22 @@
-import { useId, useState, type ChangeEvent } from 'react';
+import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@wps/ui/button';
 import { FormError } from '@wps/ui/form-error';
 import { Modal } from '@wps/ui/modal';
-import { CONTENT_IMAGE_MAX_BYTES } from '@wps/shared/schemas/content';
 import {
   MALL_ITEM_KINDS,
   opsMallItemBodySchema,
   type OpsMallItem,
   type OpsMallItemBody,
 } from '@wps/shared/schemas/points';
+import { ImageUploadField } from '../../../components/image-upload-field';
 import { localeTag } from '../../../lib/i18n';
 import { SITE_MONEY } from '../../../lib/money';
 import { useCan } from '../../../lib/permissions';
 import { majorAsTyped, typedMajorText, useAmountLocale } from '../../../lib/typed-money';
 import { useMallItems, useSaveMallItem } from '../api/mall-items';
-
-const ACCEPTED = ['image/png', 'image/jpeg', 'image/webp'];
-
-function readAsDataUrl(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error ?? new Error('unreadable file'));
-    reader.readAsDataURL(file);
-  });
-}
 
 /** The mall's items with their price, kind, stock and status; new and edited in a dialog. */
 export function MallItemsSection() {
@@ -100,12 +89,10 @@ export function MallItemsSection() {
 
 function MallItemDialog({ item, onClose }: { item: OpsMallItem | null; onClose: () => void }) {
   const { t } = useTranslation('loyalty');
-  const { t: te } = useTranslation('errors');
   const fileId = useId();
   const save = useSaveMallItem((saved) => t('items.saved', { name: saved.namePt }));
   const locale = useAmountLocale();
   const [image, setImage] = useState<string | undefined>(undefined);
-  const [imageError, setImageError] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
@@ -131,15 +118,6 @@ function MallItemDialog({ item, onClose }: { item: OpsMallItem | null; onClose: 
       : { namePt: '', nameEn: '', kind: 'physical', points: '', stock: null, status: 'active', sortOrder: 0 },
   });
   const kind = useWatch({ control, name: 'kind' });
-
-  const choose = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    setImageError(null);
-    if (!file) return;
-    if (!ACCEPTED.includes(file.type)) return setImageError(te('IMAGE_TYPE_INVALID'));
-    if (file.size > CONTENT_IMAGE_MAX_BYTES) return setImageError(te('IMAGE_TOO_LARGE'));
-    setImage(await readAsDataUrl(file));
-  };
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -223,20 +201,9 @@ function MallItemDialog({ item, onClose }: { item: OpsMallItem | null; onClose: 
             <option value="archived">{t('items.statuses.archived')}</option>
           </select>
         </div>
-        <div className="field">
-          <label className="field__label" htmlFor={`${fileId}-image`}>
-            {t('items.picture')}
-          </label>
-          <input
-            id={`${fileId}-image`}
-            className="field__input"
-            type="file"
-            accept={ACCEPTED.join(',')}
-            onChange={(event) => void choose(event)}
-          />
+        <ImageUploadField label={t('items.picture')} onImage={setImage}>
           {image && <img className="loyalty-picture" src={image} alt={t('items.pictureAlt')} />}
-          {imageError && <p className="field__error">{imageError}</p>}
-        </div>
+        </ImageUploadField>
         <FormError message={save.errorMessage} />
         <div className="loyalty-form__actions">
           <Button type="button" variant="secondary" onClick={onClose} disabled={save.isPending}>

@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState, type ChangeEvent } from 'react';
+import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
@@ -14,43 +14,24 @@ import { Button } from '@wps/ui/button';
 import { toast } from '../../../components/ui/toast';
 import { translateError } from '../../../lib/i18n';
 import { useSendFeedback } from '../api/send-feedback';
-import { findImageProblem } from '../../../lib/image-files';
+import { ImageAttachmentsField } from '../../../components/form/image-attachments-field';
 import { MyFeedbackList } from './my-feedback-list';
 import './feedback.css';
-
-type Picked = { file: File; url: string };
-
-/** Object URLs for the previews, revoked when the images change or the page closes. */
-function usePreviews(files: readonly File[]): Picked[] {
-  const previews = useMemo(() => files.map((file) => ({ file, url: URL.createObjectURL(file) })), [files]);
-  useEffect(() => () => previews.forEach((p) => URL.revokeObjectURL(p.url)), [previews]);
-  return previews;
-}
 
 /**
  * Member-centre page "feedback": the question type, the text (10–1,000 characters, counted), up to
  * three png or jpg images with previews, then the player's own feedback and the operator's answers.
  */
 export function FeedbackPage() {
-  const { t } = useTranslation(['feedback', 'errors']);
+  const { t } = useTranslation('feedback');
   const send = useSendFeedback();
   const [images, setImages] = useState<File[]>([]);
-  const [imageError, setImageError] = useState<string | null>(null);
-  const previews = usePreviews(images);
-  const ids = { type: useId(), content: useId(), images: useId(), imageError: useId(), counter: useId() };
+  const ids = { type: useId(), content: useId(), counter: useId() };
   const { register, handleSubmit, control, reset, formState } = useForm<FeedbackFields>({
     resolver: zodResolver(feedbackFieldsSchema),
     defaultValues: { questionType: FEEDBACK_QUESTION_TYPES[0], content: '' },
   });
   const length = useWatch({ control, name: 'content' }).length;
-
-  function onPick(event: ChangeEvent<HTMLInputElement>) {
-    const picked = Array.from(event.target.files ?? []);
-    event.target.value = '';
-    const problem = findImageProblem(images, picked);
-    setImageError(problem ? t(`errors:${problem}`) : null);
-    if (!problem) setImages([...images, ...picked]);
-  }
 
   const onSubmit = handleSubmit((fields) =>
     send.mutate(
@@ -106,44 +87,14 @@ export function FeedbackPage() {
             {t('counter', { count: length, max: FEEDBACK_CONTENT_MAX })}
           </p>
         </div>
-        <div className="field">
-          <label className="field__label" htmlFor={ids.images}>
-            {t('images', { max: FEEDBACK_MAX_IMAGES })}
-          </label>
-          <input
-            id={ids.images}
-            className="feedback-form__file"
-            type="file"
-            accept="image/png,image/jpeg"
-            multiple
-            disabled={images.length >= FEEDBACK_MAX_IMAGES}
-            aria-invalid={imageError ? true : undefined}
-            aria-describedby={imageError ? ids.imageError : undefined}
-            onChange={onPick}
-          />
-          <p className="field__hint">{t('imageRules')}</p>
-          {imageError && (
-            <p id={ids.imageError} className="field__error" role="alert">
-              {imageError}
-            </p>
-          )}
-          {previews.length > 0 && (
-            <ul className="feedback-form__previews">
-              {previews.map(({ file, url }, index) => (
-                <li key={url}>
-                  <img src={url} alt={file.name} width={72} height={72} />
-                  <button
-                    type="button"
-                    className="feedback-form__remove"
-                    onClick={() => setImages(images.filter((_, i) => i !== index))}
-                  >
-                    {t('removeImage', { name: file.name })}
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
+        <ImageAttachmentsField
+          label={t('images', { max: FEEDBACK_MAX_IMAGES })}
+          hint={t('imageRules')}
+          files={images}
+          onChange={setImages}
+          max={FEEDBACK_MAX_IMAGES}
+          removeLabel={(name) => t('removeImage', { name })}
+        />
         <Button type="submit" loading={send.isPending}>
           {t('submit')}
         </Button>

@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState, type ChangeEvent } from 'react';
+import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
@@ -11,37 +11,20 @@ import {
 import { Button } from '@wps/ui/button';
 import { toast } from '../../../components/ui/toast';
 import { translateError } from '../../../lib/i18n';
-import { findImageProblem } from '../../../lib/image-files';
+import { ImageAttachmentsField } from '../../../components/form/image-attachments-field';
 import { useApplyPromotion } from '../api/apply-promotion';
-
-/** Object URLs for the previews, revoked when the images change or the form closes. */
-function usePreviews(files: readonly File[]) {
-  const previews = useMemo(() => files.map((file) => ({ file, url: URL.createObjectURL(file) })), [files]);
-  useEffect(() => () => previews.forEach((p) => URL.revokeObjectURL(p.url)), [previews]);
-  return previews;
-}
 
 /** The application: a comment of at most 140 characters (counted) and up to three png or jpg images of 5 MB. */
 export function ApplyForm({ promotionId, onDone }: { promotionId: string; onDone: () => void }) {
-  const { t } = useTranslation(['promo', 'errors']);
+  const { t } = useTranslation('promo');
   const apply = useApplyPromotion();
   const [images, setImages] = useState<File[]>([]);
-  const [imageError, setImageError] = useState<string | null>(null);
-  const previews = usePreviews(images);
-  const ids = { comment: useId(), counter: useId(), images: useId(), imageError: useId() };
+  const ids = { comment: useId(), counter: useId() };
   const { register, handleSubmit, control, formState } = useForm<PromoApplyFields>({
     resolver: zodResolver(promoApplyFieldsSchema),
     defaultValues: { promotionId, comment: '' },
   });
   const length = useWatch({ control, name: 'comment' }).length;
-
-  function onPick(event: ChangeEvent<HTMLInputElement>) {
-    const picked = Array.from(event.target.files ?? []);
-    event.target.value = '';
-    const problem = findImageProblem(images, picked);
-    setImageError(problem ? t(`errors:${problem}`) : null);
-    if (!problem) setImages([...images, ...picked]);
-  }
 
   const onSubmit = handleSubmit(async (fields) => {
     try {
@@ -77,44 +60,14 @@ export function ApplyForm({ promotionId, onDone }: { promotionId: string; onDone
           {t('counter', { count: length, max: PROMO_COMMENT_MAX })}
         </p>
       </div>
-      <div className="field">
-        <label className="field__label" htmlFor={ids.images}>
-          {t('images', { max: PROMO_MAX_IMAGES })}
-        </label>
-        <input
-          id={ids.images}
-          className="apply-form__file"
-          type="file"
-          accept="image/png,image/jpeg"
-          multiple
-          disabled={images.length >= PROMO_MAX_IMAGES}
-          aria-invalid={imageError ? true : undefined}
-          aria-describedby={imageError ? ids.imageError : undefined}
-          onChange={onPick}
-        />
-        <p className="field__hint">{t('imageRules')}</p>
-        {imageError && (
-          <p id={ids.imageError} className="field__error" role="alert">
-            {imageError}
-          </p>
-        )}
-        {previews.length > 0 && (
-          <ul className="apply-form__previews">
-            {previews.map(({ file, url }, index) => (
-              <li key={url}>
-                <img src={url} alt={file.name} width={64} height={64} />
-                <button
-                  type="button"
-                  className="apply-form__remove"
-                  onClick={() => setImages(images.filter((_, i) => i !== index))}
-                >
-                  {t('removeImage', { name: file.name })}
-                </button>
-              </li>
-            ))}
-          </ul>
-        )}
-      </div>
+      <ImageAttachmentsField
+        label={t('images', { max: PROMO_MAX_IMAGES })}
+        hint={t('imageRules')}
+        files={images}
+        onChange={setImages}
+        max={PROMO_MAX_IMAGES}
+        removeLabel={(name) => t('removeImage', { name })}
+      />
       <div className="apply-form__buttons">
         <Button type="submit" size="sm" loading={apply.isPending}>
           {t('submitApplication')}
