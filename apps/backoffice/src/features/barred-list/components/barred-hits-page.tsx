@@ -166,7 +166,7 @@ export function BarredHitsPage() {
   const options = (values: readonly string[], group: 'checks' | 'statuses') =>
     [ALL, ...values].map((value) => ({ value, label: value === ALL ? t('filters.all') : t(`${group}.${value}`) }));
   const toolbar = (
-    <div className="barred-filters">
+    <div className="filter-bar">
       <SelectFilter
         label={t('filters.check')}
         value={check}

@@ -34,7 +34,7 @@ export function BonusCostPage() {
         <h1 id="bonus-cost-title">{t('cost.title')}</h1>
       </div>
       <p>{t('cost.intro', { zone })}</p>
-      <div className="bonus-filters">
+      <div className="filter-bar filter-bar--end">
         <div className="field">
           <label className="field__label" htmlFor="bonus-cost-from">
             {t('cost.from')}

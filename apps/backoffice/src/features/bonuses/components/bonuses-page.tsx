@@ -145,7 +145,7 @@ export function BonusesPage() {
   );
 
   const toolbar = (
-    <div className="bonus-filters">
+    <div className="filter-bar filter-bar--end">
       <SelectFilter
         label={t('filters.status')}
         value={status}

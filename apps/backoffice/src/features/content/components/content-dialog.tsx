@@ -146,7 +146,7 @@ export function ContentDialog({ kind, item, timeZone, onClose }: ContentDialogPr
       closable={!save.isPending}
     >
       <form onSubmit={submit} noValidate className="content-form">
-        <div className="content-form__grid">
+        <div className="form-grid">
           {groups ? (
             <div className={`field${errorOf('groupCode') ? ' has-error' : ''}`}>
               <label className="field__label" htmlFor={groupId}>

@@ -84,7 +84,7 @@ export function ContentList({ kind, params, canWrite, timeZone, onEdit }: Conten
         id: 'status',
         header: t('columns.status'),
         cell: (info) => (
-          <span className={`content-status content-status--${info.getValue()}`} data-status={info.getValue()}>
+          <span className={`status-pill content-status--${info.getValue()}`} data-status={info.getValue()}>
             {t(`statuses.${info.getValue()}`)}
           </span>
         ),
@@ -176,7 +176,7 @@ export function ContentList({ kind, params, canWrite, timeZone, onEdit }: Conten
   }, [t, i18n.language, timeZone, canWrite, onEdit, links]);
 
   const toolbar = (
-    <div className="content-filters">
+    <div className="filter-bar filter-bar--end content-filters">
       <div className="field">
         <label className="field__label" htmlFor={statusId}>
           {t('statusFilter')}

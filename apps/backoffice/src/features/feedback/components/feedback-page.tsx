@@ -108,7 +108,7 @@ export function FeedbackPage() {
   );
 
   const toolbar = (
-    <div className="feedback-filters">
+    <div className="filter-bar">
       <SelectFilter
         label={t('filters.status')}
         value={status}

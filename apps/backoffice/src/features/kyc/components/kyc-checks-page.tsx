@@ -127,7 +127,7 @@ export function KycChecksPage() {
   );
 
   const toolbar = (
-    <div className="kyc-filters">
+    <div className="filter-bar">
       <SelectFilter
         label={t('filters.status')}
         value={status}

@@ -94,7 +94,7 @@ export function MessageDialog({ timeZone, onClose }: { timeZone: string; onClose
           )}
         </fieldset>
         {audience === 'segment' && (
-          <div className="messages-form__grid">
+          <div className="form-grid">
             <TextField
               label={t('segment.registeredFrom')}
               type="datetime-local"
@@ -130,7 +130,7 @@ export function MessageDialog({ timeZone, onClose }: { timeZone: string; onClose
             registration={form.register('accounts')}
           />
         )}
-        <div className="messages-form__grid">
+        <div className="form-grid">
           <TextField
             label={t('form.sendAt')}
             type="datetime-local"

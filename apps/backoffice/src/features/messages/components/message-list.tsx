@@ -57,7 +57,7 @@ export function MessageList({ params, canWrite, timeZone }: MessageListProps) {
         id: 'status',
         header: t('columns.status'),
         cell: (info) => (
-          <span className={`messages-status messages-status--${info.getValue()}`} data-status={info.getValue()}>
+          <span className={`status-pill messages-status--${info.getValue()}`} data-status={info.getValue()}>
             {t(`statuses.${info.getValue()}`)}
           </span>
         ),

@@ -90,7 +90,7 @@ export function MonitoringPage() {
   );
 
   const toolbar = (
-    <div className="monitoring-filters">
+    <div className="filter-bar">
       <SelectFilter
         label={t('filters.rule')}
         value={rule}

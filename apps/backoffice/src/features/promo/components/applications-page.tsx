@@ -121,7 +121,7 @@ export function ApplicationsPage() {
   );
 
   const toolbar = (
-    <div className="promo-filters">
+    <div className="filter-bar filter-bar--end">
       <SelectFilter
         label={t('filters.status')}
         value={status}

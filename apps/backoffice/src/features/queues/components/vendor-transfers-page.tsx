@@ -158,7 +158,7 @@ export function VendorTransfersPage() {
   }, [t, locale, canCheck, now, time]);
 
   const toolbar = (
-    <div className="queue-filters" role="group" aria-label={t('filters.label')}>
+    <div className="filter-bar filter-bar--end queue-filters" role="group" aria-label={t('filters.label')}>
       <SelectFilter
         label={t('filters.status')}
         value={filters.status ?? 'pending'}

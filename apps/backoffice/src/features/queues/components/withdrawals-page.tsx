@@ -251,7 +251,7 @@ export function WithdrawalsPage() {
   );
 
   const toolbar = (
-    <div className="queue-filters" role="group" aria-label={t('filters.label')}>
+    <div className="filter-bar filter-bar--end queue-filters" role="group" aria-label={t('filters.label')}>
       <SelectFilter
         label={t('filters.status')}
         value={filters.status ?? 'pending'}
