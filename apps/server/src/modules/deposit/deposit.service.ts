@@ -98,12 +98,13 @@ export function createDepositService(ctx: DepositContext) {
 
   const inTransaction = <T>(fn: (trx: Db) => Promise<T>): Promise<T> => runInTransaction(db, fn);
 
-  // The licence's payment rules and the players' CPFs come from modules built after this one
-  // (useOwnership), unless given at construction; no order is taken before they are.
+  // The licence's payment rules, the players' CPFs and the promo module's opt-ins: given at
+  // construction by the composition root (useOwnership, useOptIn for a service built alone); no
+  // order is taken before they are.
   const ownershipPort = latePort<DepositOwnership>('deposits.ownership');
   if (ctx.ownership) ownershipPort.set(ctx.ownership);
-  // The promo module's opt-ins a deposit order carries (services.ts wires it once that module exists).
   const optInPort = latePort<(memberId: string, promotionIds: readonly string[]) => Promise<void>>('deposits.optIn');
+  if (ctx.optIn) optInPort.set(ctx.optIn);
   const ownership: DepositOwnership = {
     rules: async () => ownershipPort.get().rules(),
     cpfOf: async (memberId) => ownershipPort.get().cpfOf(memberId),

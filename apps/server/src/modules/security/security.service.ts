@@ -24,15 +24,25 @@ export { maskAccountNumber, type BankAccount, type SecurityOrigin } from './secu
  * for the /ops/banks routes). Payments call `verifyPaymentPassword`, `getBankAccount`,
  * `hasPaymentPassword` and `getPayeeName`.
  */
-export function createSecurityService(ctx: SecurityContext) {
+export function createSecurityService(
+  ctx: SecurityContext & {
+    /** Whose a payout account is (the licence's rule, the players' CPFs, the PIX directory); else usePayoutOwnership. */
+    payoutOwnership?: PayoutOwnership;
+    /** Who is told of a confirmed contact (the identity module); else useContactConfirmed. */
+    contactConfirmed?: ContactConfirmedPort;
+  },
+) {
   const paymentPassword = createPaymentPassword(ctx);
-  // Whose a payout account is: the licence, the players' CPFs and the PIX directory come from
-  // modules built after this one (usePayoutOwnership); no payout account is checked before they do.
+  // Whose a payout account is: the licence, the players' CPFs and the PIX directory, given at
+  // construction by the composition root (usePayoutOwnership for a service built alone); no payout
+  // account is checked before they are.
   const ownershipPort = latePort<PayoutOwnership>('security.payoutOwnership');
+  if (ctx.payoutOwnership) ownershipPort.set(ctx.payoutOwnership);
   const ownership = createPayoutOwnership(() => ownershipPort.get());
   const banks = createBankAccounts(ctx, ownership);
-  // Who is told of a confirmed contact (the identity module, built after this one: useContactConfirmed).
+  // Who is told of a confirmed contact: the identity module, given at construction (useContactConfirmed otherwise).
   const contactConfirmed = latePort<ContactConfirmedPort>('security.contactConfirmed');
+  if (ctx.contactConfirmed) contactConfirmed.set(ctx.contactConfirmed);
   const binding = createContactBinding(ctx, () => contactConfirmed.get());
   // The audit service holds nothing but the database (each entry is one insert in the caller's
   // transaction), so the bank list gets one over the same database, as the ops CLI does.
@@ -50,12 +60,12 @@ export function createSecurityService(ctx: SecurityContext) {
 
     latePorts: [ownershipPort, contactConfirmed],
 
-    /** Connect the identity module's record of confirmed contacts (services.ts). */
+    /** Connect the identity module's record of confirmed contacts (when not given at construction). */
     useContactConfirmed(port: ContactConfirmedPort): void {
       contactConfirmed.set(port);
     },
 
-    /** Connect the licence's own-accounts rule, the players' CPFs and the PIX directory (services.ts). */
+    /** Connect the licence's own-accounts rule, the players' CPFs and the PIX directory (when not given at construction). */
     usePayoutOwnership(port: PayoutOwnership): void {
       ownershipPort.set(port);
     },
