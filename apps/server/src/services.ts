@@ -5,40 +5,35 @@ import { createAccountRecordService } from './modules/account-record/account-rec
 import { wireAgents } from './modules/agents/agents.module';
 import { wireAml } from './modules/aml/aml.module';
 import { createAuditService } from './modules/audit/audit.service';
-import { createBetRecordService } from './modules/bet-record/bet-record.service';
+import { wireBetRecord } from './modules/bet-record/bet-record.module';
 import { wireBonus } from './modules/bonus/bonus.module';
 import { wireCatalogue } from './modules/catalogue/catalogue.module';
 import { wireContent } from './modules/content/content.module';
 import { wireDeposits } from './modules/deposit/deposit.module';
 import { createFeedbackService } from './modules/feedback/feedback.service';
 import { wireGateway, wireVendorConnections } from './modules/gateway/gateway.module';
-import { identityDataOf } from './modules/identity/identity-data';
 import { wireBarredRefunds, wireIdentity } from './modules/identity/identity.module';
 import { createInhouseService } from './modules/inhouse/inhouse.service';
 import { wireKyc } from './modules/kyc/kyc.module';
 import { wireLedger } from './modules/ledger/ledger.module';
 import { wireLicence, wireLicenceBlockers, wireLicenceDoors } from './modules/licence/licence.module';
 import { wireLoginVerification } from './modules/login-verification/login-verification.module';
-import { createLotteryViews } from './modules/lottery/lottery-views';
 import { wireLottery } from './modules/lottery/lottery.module';
 import { wireLoyalty } from './modules/loyalty/loyalty.module';
-import { createMemberAdmin } from './modules/member/member-admin';
 import { createMemberViews } from './modules/member/member-views';
 import { wireMember } from './modules/member/member.module';
 import { wireMessages } from './modules/messages/messages.module';
 import { wireMissions } from './modules/missions/missions.module';
-import { monitoringViewsOf } from './modules/monitoring/monitoring-views';
-import { createMonitoringService } from './modules/monitoring/monitoring.service';
+import { wireMonitoring } from './modules/monitoring/monitoring.module';
 import { wireOidc } from './modules/oidc/oidc.module';
 import { createOperatorMoneyService } from './modules/operator-money/operator-money.service';
 import { createOperatorService } from './modules/operator/operator.service';
 import { wirePix } from './modules/pix/pix.module';
 import { wirePlayers } from './modules/players/players.module';
-import { createPrivacyService } from './modules/privacy/privacy.service';
+import { wirePrivacy } from './modules/privacy/privacy.module';
 import { wirePromo } from './modules/promo/promo.module';
 import { wireRebate } from './modules/rebate/rebate.module';
-import { recordsViewsOf } from './modules/records/records-views';
-import { createRecordsService } from './modules/records/records.service';
+import { wireRecords } from './modules/records/records.module';
 import { wireReferral } from './modules/referral/referral.module';
 import { wireReporting } from './modules/reporting/reporting.module';
 import { wireResponsibleGaming } from './modules/responsible-gaming/responsible-gaming.module';
@@ -46,7 +41,7 @@ import { operatorTimeZone, rewardInputsOf, wireRewardEvents, wireRewards } from 
 import { wireSecurity } from './modules/security/security.module';
 import { wireSession } from './modules/session/session.module';
 import { wireSystem } from './modules/system/system.module';
-import { createTransferService } from './modules/transfer/transfer.service';
+import { wireTransfer } from './modules/transfer/transfer.module';
 import { wireVerification } from './modules/verification/verification.module';
 import { wireWithdrawal } from './modules/withdrawal/withdrawal.module';
 
@@ -107,7 +102,14 @@ export function createServices(appCtx: AppContext) {
   const kyc = wireKyc(ctx, { audit, changeFeed, system, licence, jurisdiction, session, member });
   // Read by the catalogue and the gateway, so built before both.
   const vendors = wireVendorConnections(ctx, { changeFeed });
-  const catalogue = wireCatalogue(ctx, { system, audit, ledger, changeFeed, connections: vendors.connections, licence });
+  const catalogue = wireCatalogue(ctx, {
+    system,
+    audit,
+    ledger,
+    changeFeed,
+    connections: vendors.connections,
+    licence,
+  });
   const rewards = wireRewards(ctx, {
     ledger,
     audit,
@@ -189,14 +191,7 @@ export function createServices(appCtx: AppContext) {
     licence,
   });
   const inhouse = createInhouseService({ ...ctx, system, gateway, catalogue, audit });
-  const betRecord = createBetRecordService({
-    ...ctx,
-    system,
-    gateway,
-    catalogue,
-    inhouse,
-    lottery: createLotteryViews(ctx),
-  });
+  const betRecord = wireBetRecord(ctx, { system, gateway, catalogue, inhouse });
   const { agents, agentCentre, agentSettlement } = wireAgents(ctx, {
     audit,
     ledger,
@@ -210,17 +205,7 @@ export function createServices(appCtx: AppContext) {
     content,
     timeZone: operatorTimeZone,
   });
-  const transfer = createTransferService({
-    ...ctx,
-    system,
-    ledger,
-    security,
-    withdrawal,
-    member,
-    contracts: agents.contracts,
-    bonus,
-    licence: licence.policy,
-  });
+  const transfer = wireTransfer(ctx, { system, ledger, security, withdrawal, member, agents, bonus, licence });
   const accountRecord = createAccountRecordService({ ...ctx, system, ledger });
   const { players, playerActions, adjustments } = wirePlayers(ctx, {
     system,
@@ -233,19 +218,7 @@ export function createServices(appCtx: AppContext) {
     operatorMoney,
     licence,
   });
-  // The player's rights over their data: a copy of it, and closing the account (docs/compliance.md, "Player rights").
-  const privacy = createPrivacyService({
-    db: ctx.db,
-    audit,
-    member,
-    memberAdmin: createMemberAdmin(),
-    session,
-    players,
-    kyc: kyc.service,
-    identityOf: (memberId) => identityDataOf(ctx.db, memberId),
-    withdrawal,
-    now: Date.now,
-  });
+  const privacy = wirePrivacy(ctx, { audit, member, session, players, kyc: kyc.service, withdrawal });
   const { aml, amlPepSandbox } = wireAml(ctx, { audit, member, operators, players, system });
   const rewardInputs = rewardInputsOf(ctx, { audit, rewards, catalogue, system });
   const missions = wireMissions(ctx, { rewardInputs, rewardEvents, licence, member, operatorMoney });
@@ -285,29 +258,8 @@ export function createServices(appCtx: AppContext) {
     licence,
     timeZone: operatorTimeZone,
   });
-  // The records a licence asks for (docs/compliance.md, "Records, audit and reports"): rounds rebuilt
-  // from the records and the daily regulator export, on the operator's days, over the owners' views.
-  const records = createRecordsService({
-    db: ctx.db,
-    log: ctx.log,
-    audit,
-    views: recordsViewsOf(ctx.db),
-    timeZone: operatorTimeZone,
-    now: ctx.calendarClock,
-    operatorNames: (ids) => operators.namesOf(ids),
-  });
-  // Behaviour monitoring (docs/compliance.md): players' patterns flagged to the back office, read
-  // through the owners' views (ledger, gateway rounds, members, the players' limit changes).
-  const monitoring = createMonitoringService({
-    db: ctx.db,
-    log: ctx.log,
-    audit,
-    views: monitoringViewsOf(ctx.db),
-    timeZone: operatorTimeZone,
-    accountNames: (ids) => member.findAccountNames(ids),
-    operatorNames: (ids) => operators.namesOf(ids),
-    now: ctx.calendarClock,
-  });
+  const records = wireRecords(ctx, { audit, operators, timeZone: operatorTimeZone });
+  const monitoring = wireMonitoring(ctx, { audit, member, operators, timeZone: operatorTimeZone });
 
   // Bindings a cycle forces: the first module of each pair is built before the second, which needs it.
   // Member ↔ login verification: the device check reads the member's contacts.

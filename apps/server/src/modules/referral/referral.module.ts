@@ -10,12 +10,12 @@ import { createReferralService } from './referral.service';
  * read through the modules that keep it.
  */
 export function wireReferral(deps: {
-    rewardInputs: ReturnType<typeof rewardInputsOf>;
-    rewardEvents: RewardEventStream;
-    member: MemberService;
-    session: SessionService;
-    security: SecurityService;
-},) {
+  rewardInputs: ReturnType<typeof rewardInputsOf>;
+  rewardEvents: RewardEventStream;
+  member: MemberService;
+  session: SessionService;
+  security: SecurityService;
+}) {
   const { member } = deps;
   const referral = createReferralService({
     ...deps.rewardInputs,
