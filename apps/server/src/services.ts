@@ -133,8 +133,15 @@ export function createServices(appCtx: AppContext) {
     rewards,
     rewardEvents,
   });
-  const promo = wirePromo(ctx, { audit, system, content, rewardEvents, rewards, operatorMoney, licence });
-  const { promoActivity, promoRewards, promoReview, raffles } = promo;
+  const { promoActivity, promoRewards, promoReview, raffles } = wirePromo(ctx, {
+    audit,
+    system,
+    content,
+    rewardEvents,
+    rewards,
+    operatorMoney,
+    licence,
+  });
   const pix = wirePix(ctx);
   const { identity, barredListSandbox } = wireIdentity(ctx, {
     audit,

@@ -43,7 +43,7 @@ import {
   type ChannelRow,
   type OrderRow,
 } from './deposit.repository';
-import { SYSTEM_ACTOR, type DepositActor, type DepositContext, type DepositOwnership } from './deposit.types';
+import { SYSTEM_ACTOR, type DepositActor, type DepositContext } from './deposit.types';
 import type { GatewayProvider } from './gateway-provider';
 import { createSandboxGateway } from './sandbox-gateway';
 
