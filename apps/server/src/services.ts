@@ -39,7 +39,7 @@ import { wireReporting } from './modules/reporting/reporting.module';
 import { wireResponsibleGaming } from './modules/responsible-gaming/responsible-gaming.module';
 import { operatorTimeZone, rewardInputsOf, wireRewardEvents, wireRewards } from './modules/rewards/rewards.module';
 import { wireSecurity } from './modules/security/security.module';
-import { wireSession } from './modules/session/session.module';
+import { wireLoginCodes, wireSession } from './modules/session/session.module';
 import { wireSystem } from './modules/system/system.module';
 import { wireTransfer } from './modules/transfer/transfer.module';
 import { wireVerification } from './modules/verification/verification.module';
@@ -71,14 +71,7 @@ export function createServices(appCtx: AppContext) {
   const { licence, jurisdiction } = wireLicence(ctx, { audit, changeFeed, operators });
   const { system, keys, siteSettings } = wireSystem(ctx, { audit, jurisdiction });
   const { ledger, playerBalances } = wireLedger(ctx, { system, changeFeed });
-  const { session, refreshTokens, loginCodes } = wireSession(ctx, {
-    system,
-    changeFeed,
-    licence,
-    rateLimiter,
-    // Late: the identity module ends sessions, so it is built after this one (below).
-    beforeCodeSession: (memberId) => identity.gate.beforeLogin(memberId),
-  });
+  const { session, refreshTokens } = wireSession(ctx, { system, changeFeed, licence });
   const member = wireMember(ctx, { ...verification, system, ledger, session, changeFeed, licence });
   // Before messages and rewards, which leave out the players it excludes.
   const responsibleGaming = wireResponsibleGaming(ctx, {
@@ -93,8 +86,6 @@ export function createServices(appCtx: AppContext) {
   });
   const messages = wireMessages(ctx, { audit, system, optOut: (memberId) => responsibleGaming.isExcluded(memberId) });
   const loginVerification = wireLoginVerification(ctx, { notifier, rateLimiter, audit, system, member });
-  // Sign-in with an identity provider: sessions through the member module, handed over by login exchange codes.
-  const oidc = wireOidc({ ...ctx, audit, member, messages, session, loginCodes, rateLimiter });
   // No operator pays alone: every operator-decided payment asks this policy in its money transaction.
   const operatorMoney = createOperatorMoneyService({ ...ctx, audit, operators });
   // Player feedback and the operators' answers.
@@ -152,6 +143,10 @@ export function createServices(appCtx: AppContext) {
     member,
     timeZone: operatorTimeZone,
   });
+  // After identity: a login code's new session asks the barred-persons list like any login.
+  const loginCodes = wireLoginCodes(ctx, { session, rateLimiter, identity });
+  // Sign-in with an identity provider: sessions through the member module, handed over by login exchange codes.
+  const oidc = wireOidc({ ...ctx, audit, member, messages, session, loginCodes, rateLimiter });
   // After identity and PIX: payouts go only to the player's own accounts.
   const security = wireSecurity(ctx, { otp, rateLimiter, notifier, system, changeFeed, jurisdiction, identity, pix });
   // After identity (the payer's CPF) and promo (an order's opt-ins).
