@@ -13,13 +13,13 @@ describe('late ports', () => {
 
   it('are listed while unset, in the services given and in the services they hold', () => {
     const guard = latePort<() => void>('session.openGuard');
-    const exclusion = latePort<() => boolean>('rewards.grants.exclusion');
+    const exclusion = latePort<() => boolean>('rewards.grants.demo');
     const services = {
       session: { latePorts: [guard], resolve: () => null },
       rewards: { grants: { latePorts: [exclusion] }, rules: {} },
       plain: { value: 1 },
     };
-    expect(unwiredPorts(services)).toEqual(['rewards.grants.exclusion', 'session.openGuard']);
+    expect(unwiredPorts(services)).toEqual(['rewards.grants.demo', 'session.openGuard']);
     exclusion.set(() => false);
     expect(unwiredPorts(services)).toEqual(['session.openGuard']);
     guard.set(() => undefined);

@@ -44,7 +44,7 @@ function hasLatePorts(value: unknown): value is WithLatePorts {
 
 /**
  * The names of the late ports no one has set, among the services given and the services they hold
- * (rewards.grants sits inside rewards): what an entry point forgot to wire.
+ * (a service one holds, as rewards holds grants): what an entry point forgot to wire.
  */
 export function unwiredPorts(services: object): string[] {
   const seen = new Set<unknown>();

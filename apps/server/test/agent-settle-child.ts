@@ -5,32 +5,18 @@
  * payment batch commits and `DONE <status>` at the end; with SETTLE_STALL_SECOND_BATCH=1 it stops
  * inside the second batch's transaction (its ledger posts made, not committed) and prints `INFLIGHT`.
  */
-import os from 'node:os';
-import path from 'node:path';
-import pino from 'pino';
-import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/database';
 import { createGatewayViews } from '../src/modules/gateway/gateway-views';
 import { createLedgerViews } from '../src/modules/ledger/ledger-views';
 import { createMemberViews } from '../src/modules/member/member-views';
 import { streamOf } from '../src/modules/agents/settlement/settlement-periods';
 import { createAgentSettlementService } from '../src/modules/agents/settlement/settlement.service';
-import { createServices } from '../src/services';
+import { childServicesOf } from './child-services';
 
 const [streamName, key, start, end] = process.argv.slice(2) as [string, string, string, string];
 const databaseUrl = process.env.DATABASE_URL!;
 const database = await openDatabase({ databaseUrl, dataDir: null, poolSize: 4 });
-const ctx = {
-  config: {
-    ...loadConfig({ DATA_DIR: path.join(os.tmpdir(), 'wps-agent-settle-child') }),
-    databaseUrl,
-    scryptLogN: 10,
-  },
-  database,
-  db: database.db,
-  log: pino({ level: 'silent' }),
-};
-const services = createServices(ctx);
+const { ctx, services } = childServicesOf(database, { name: 'agent-settle-child', databaseUrl });
 let batches = 0;
 const settlement = createAgentSettlementService({
   db: database.db,

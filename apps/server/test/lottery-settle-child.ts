@@ -6,32 +6,22 @@
  * tickets are marked settled, and prints `INFLIGHT`. LOTTERY_LEASE_MS shortens the lease;
  * LOTTERY_WIN_BATCH and LOTTERY_PRICE_BATCH make the batches small.
  */
-import os from 'node:os';
-import path from 'node:path';
-import pino from 'pino';
-import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/database';
 import { newInstanceId } from '../src/jobs/interval-job';
 import { createLotterySettlement } from '../src/modules/lottery/lottery-settlement';
 import { sharedLotteryRules } from '../src/modules/lottery/lottery-rules-shared';
-import { createServices } from '../src/services';
+import { childServicesOf } from './child-services';
 
 const [drawId] = process.argv.slice(2) as [string];
 const databaseUrl = process.env.DATABASE_URL!;
 const at = Date.parse(process.env.LOTTERY_NOW!);
 const database = await openDatabase({ databaseUrl, dataDir: null, poolSize: 4 });
-const log = pino({ level: 'silent' });
-const services = createServices({
-  config: {
-    ...loadConfig({ DATA_DIR: path.join(os.tmpdir(), 'wps-lottery-settle-child') }),
-    databaseUrl,
-    scryptLogN: 10,
-  },
-  database,
-  db: database.db,
-  log,
+const { services, ctx } = childServicesOf(database, {
+  name: 'lottery-settle-child',
+  databaseUrl,
   calendarClock: () => at,
 });
+const log = ctx.log;
 const settlement = createLotterySettlement({
   db: database.db,
   log,

@@ -15,7 +15,6 @@ import type {
 } from '@wps/shared/schemas/deposit';
 import type { z } from 'zod';
 import { runInTransaction } from '../../db/run-in-transaction';
-import { latePort } from '../../late-port';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import {
@@ -44,7 +43,7 @@ import {
   type ChannelRow,
   type OrderRow,
 } from './deposit.repository';
-import { SYSTEM_ACTOR, type DepositActor, type DepositContext, type DepositOwnership } from './deposit.types';
+import { SYSTEM_ACTOR, type DepositActor, type DepositContext } from './deposit.types';
 import type { GatewayProvider } from './gateway-provider';
 import { createSandboxGateway } from './sandbox-gateway';
 
@@ -98,16 +97,8 @@ export function createDepositService(ctx: DepositContext) {
 
   const inTransaction = <T>(fn: (trx: Db) => Promise<T>): Promise<T> => runInTransaction(db, fn);
 
-  // The licence's payment rules and the players' CPFs come from modules built after this one
-  // (useOwnership), unless given at construction; no order is taken before they are.
-  const ownershipPort = latePort<DepositOwnership>('deposits.ownership');
-  if (ctx.ownership) ownershipPort.set(ctx.ownership);
-  // The promo module's opt-ins a deposit order carries (services.ts wires it once that module exists).
-  const optInPort = latePort<(memberId: string, promotionIds: readonly string[]) => Promise<void>>('deposits.optIn');
-  const ownership: DepositOwnership = {
-    rules: async () => ownershipPort.get().rules(),
-    cpfOf: async (memberId) => ownershipPort.get().cpfOf(memberId),
-  };
+  // The licence's payment rules and the players' CPFs (the identity module's).
+  const { ownership } = ctx;
 
   const { requireOrder, creditOrder, settlePaid, closeOrder, sweepOverdue, retryReturns } = createDepositResolution({
     db,
@@ -174,16 +165,6 @@ export function createDepositService(ctx: DepositContext) {
     isSandboxEnabled: settings.isSandboxEnabled,
     sweepOverdue,
     retryReturns,
-    latePorts: [ownershipPort, optInPort],
-
-    /** Connect the licence's payment rules and the players' CPFs (services.ts, once the identity module exists). */
-    useOwnership(port: DepositOwnership): void {
-      ownershipPort.set(port);
-    },
-    /** Connect the promotions' opt-ins an order carries (the promo module's; services.ts). */
-    useOptIn(port: (memberId: string, promotionIds: readonly string[]) => Promise<void>): void {
-      optInPort.set(port);
-    },
     /** The back office's queue of manual orders awaiting confirmation (count, oldest). */
     pendingQueue: () => pendingManualQueue(db),
 
@@ -319,7 +300,7 @@ export function createDepositService(ctx: DepositContext) {
       // refused with the order; an opt-in is the promotion's join for the period, which the rule
       // reads when this deposit is credited (a repeat of the same key returned above, joining nothing).
       if (body.optInPromotionIds?.length) {
-        await optInPort.get()(memberId, body.optInPromotionIds);
+        await ctx.optIn(memberId, body.optInPromotionIds);
       }
       const at = new Date(now());
       const ttlMinutes = channel.type === 'gateway' ? settings.gatewayTtlMinutes : settings.manualTtlMinutes;

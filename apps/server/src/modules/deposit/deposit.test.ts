@@ -614,6 +614,7 @@ describeEachDatabase('deposits', (target) => {
         settings: loadDepositSettings({ NODE_ENV: 'production', SANDBOX_GATEWAY_SECRET: 'a-configured-secret-value' }),
         // A licence that lets every method through: what is refused here is the sandbox alone.
         ownership: { rules: async () => ({ depositMethods: 'any', ownAccountsOnly: false }), cpfOf: async () => null },
+        optIn: async () => undefined,
       });
       const player = await newPlayer(t);
       const gateway = await demoChannel(t, player.token, 'gateway');

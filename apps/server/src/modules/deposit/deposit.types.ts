@@ -30,8 +30,10 @@ export type DepositContext = Pick<AppContext, 'db' | 'log' | 'metrics'> & {
   now?: () => number;
   /** The players' deposit limits (responsible-gaming module); none when absent. */
   limits?: DepositLimitGuard;
-  /** What the licence lets players pay with, and whose money a deposit may be (docs/compliance.md, "PIX"); anything, anyone's when absent. */
-  ownership?: DepositOwnership;
+  /** What the licence lets players pay with, and whose money a deposit may be (docs/compliance.md, "PIX"). */
+  ownership: DepositOwnership;
+  /** The promo module's opt-ins a deposit order carries (the promotions' joins). */
+  optIn: (memberId: string, promotionIds: readonly string[]) => Promise<void>;
   /**
    * The licence port: a player's deposit order asks the money.in door in the transaction that
    * writes it (docs/compliance.md, "The licence as one policy"). The composition root always

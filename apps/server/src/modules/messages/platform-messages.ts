@@ -29,7 +29,6 @@ import {
   setWithdrawn,
   type PlatformMessageRow,
 } from './platform-messages.repository';
-import { latePort } from '../../late-port';
 
 export type PlatformMessagesContext = {
   db: Kysely<Database>;
@@ -37,6 +36,11 @@ export type PlatformMessagesContext = {
   system: Pick<SystemService, 'getOperatorConfig'>;
   memberViews: MemberViews;
   depositViews: DepositMemberViews;
+  /**
+   * Players in a time-out or self-exclusion see no platform messages (operators' marketing); their
+   * notices (deposits, withdrawals) still reach them. The responsible-gaming module answers.
+   */
+  optOut: (memberId: string) => Promise<boolean>;
   now?: () => number;
 };
 
@@ -107,20 +111,10 @@ export function createPlatformMessages(ctx: PlatformMessagesContext) {
     }));
   }
 
-  // Players in a time-out or self-exclusion see no platform messages (operators' marketing);
-  // their notices (deposits, withdrawals) still reach them. Set by services.ts.
-  const optedOut = latePort<(memberId: string) => Promise<boolean>>('messages.optOut');
   const recipientFacts = async (memberId: string) =>
-    (await optedOut.get()(memberId)) ? undefined : findRecipientFacts(db, views, memberId);
+    (await ctx.optOut(memberId)) ? undefined : findRecipientFacts(db, views, memberId);
 
   return {
-    latePorts: [optedOut],
-
-    /** Leave players out of every message while this answers true (responsible gambling's exclusions). */
-    useOptOut(check: (memberId: string) => Promise<boolean>): void {
-      optedOut.set(check);
-    },
-
     /** The player's unread messages (0 for trial accounts, which get none). */
     async countUnread(memberId: string): Promise<number> {
       const facts = await recipientFacts(memberId);

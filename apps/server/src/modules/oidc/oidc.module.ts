@@ -13,7 +13,7 @@ import { createOidcService } from './oidc.service';
 export const OIDC_CALLBACK_PATH = '/wps/oidc/callback';
 
 /** Sign-in with an identity provider: the operator's providers, the library client and the players' flow. */
-export function createOidc(
+export function wireOidc(
   ctx: AppContext & {
     audit: Pick<AuditService, 'record'>;
     member: Pick<MemberService, 'loginLinkedMember' | 'registerByUsername'>;
@@ -34,4 +34,4 @@ export function createOidc(
   return { client, providers, flow };
 }
 
-export type OidcModule = ReturnType<typeof createOidc>;
+export type OidcModule = ReturnType<typeof wireOidc>;

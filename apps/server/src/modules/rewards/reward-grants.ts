@@ -6,7 +6,6 @@ import type { Grant, OpsGrant } from '@wps/shared/schemas/rewards';
 import type { Database } from '../../db/schema';
 import { runInTransaction } from '../../db/run-in-transaction';
 import { AppError } from '../../http/app-error';
-import { latePort } from '../../late-port';
 import type { AuditService } from '../audit/audit.service';
 import type { LedgerService } from '../ledger/ledger.service';
 import type { LicencePolicy } from '../licence/licence-policy';
@@ -44,6 +43,8 @@ export type RewardGrantsContext = {
   licenceProfile: (db: Db) => Promise<JurisdictionProfile>;
   /** The licence's door `reward.pay`, asked in the transaction that pays a grant of money. */
   licence: Pick<LicencePolicy, 'ask'>;
+  /** Who gets no rewards: players in a time-out or self-exclusion (the responsible-gaming module). */
+  isExcluded: (memberId: string, trx: Db) => Promise<boolean>;
 };
 
 /** The unit a grant's amount is counted in, stored as its currency: money kinds use the operator's. */
@@ -143,9 +144,6 @@ export function createRewardGrants(ctx: RewardGrantsContext) {
 
   const releases = createGrantRelease({ db, audit, moneyPolicy: ctx.moneyPolicy, pay, toView: toOpsGrantView });
 
-  // Responsible gaming's exclusions (built after this module; services.ts): no grant is issued before it is wired.
-  const isExcluded = latePort<(memberId: string, trx: Db) => Promise<boolean>>('rewards.grants.exclusion');
-
   /** Whether the licence's door `reward.pay` lets money through to this member now (its refusal only; other errors stand). */
   async function mayPay(trx: Db, memberId: string): Promise<boolean> {
     try {
@@ -171,7 +169,7 @@ export function createRewardGrants(ctx: RewardGrantsContext) {
     if (!sinks.has(req.kind)) throw new Error(`rewards: no payer for ${req.kind} rewards is registered`);
     // A player in a time-out or self-exclusion gets nothing (responsible gambling): the grant is
     // kept, rejected, so its key is spent and the record shows why nothing was paid.
-    const excluded = await isExcluded.get()(String(req.memberId), trx);
+    const excluded = await ctx.isExcluded(String(req.memberId), trx);
     // Money the licence would not pay now (an account not yet identified under BR) is held for an
     // operator to release once it may be paid, rather than lost or paid.
     const licenceHold =
@@ -211,12 +209,7 @@ export function createRewardGrants(ctx: RewardGrantsContext) {
   }
 
   return {
-    latePorts: [isExcluded],
     issue,
-    /** Who gets no rewards: players in a time-out or self-exclusion (responsible-gaming module, wired in services.ts). */
-    useExclusion(check: (memberId: string, trx: Db) => Promise<boolean>): void {
-      isExcluded.set(check);
-    },
 
     /** The operator's jurisdiction profile, read in the caller's transaction when it gives one (a consumer's batch). */
     jurisdiction: (trx: Db = db): Promise<JurisdictionProfile> => ctx.licenceProfile(trx),

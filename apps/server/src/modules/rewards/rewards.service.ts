@@ -23,6 +23,8 @@ export type RewardsContext = Pick<AppContext, 'db' | 'log'> & {
   licenceProfile: (db: Kysely<Database>) => Promise<JurisdictionProfile>;
   /** The licence's port, asked at the door `reward.pay`. */
   licence: Pick<LicencePolicy, 'ask'>;
+  /** Who gets no rewards: players in a time-out or self-exclusion (the responsible-gaming module). */
+  isExcluded: (memberId: string, trx: Kysely<Database>) => Promise<boolean>;
 };
 
 /**
@@ -39,6 +41,7 @@ export function createRewardsService(ctx: RewardsContext) {
     moneyPolicy: ctx.moneyPolicy,
     licenceProfile: ctx.licenceProfile,
     licence: ctx.licence,
+    isExcluded: ctx.isExcluded,
   });
   const rules = createRewardRules({
     db: ctx.db,

@@ -10,7 +10,6 @@ import { createPayoutOwnership, type PayoutOwnership } from './payout-ownership'
 import { maskEmail, maskMobile, type SecurityContext } from './security-helpers';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { latePort } from '../../late-port';
 import { findBankAccountKeys, findSecurityMember } from './security.repository';
 
 export { PAYMENT_PASSWORD_LIMITS } from './payment-password';
@@ -24,16 +23,18 @@ export { maskAccountNumber, type BankAccount, type SecurityOrigin } from './secu
  * for the /ops/banks routes). Payments call `verifyPaymentPassword`, `getBankAccount`,
  * `hasPaymentPassword` and `getPayeeName`.
  */
-export function createSecurityService(ctx: SecurityContext) {
+export function createSecurityService(
+  ctx: SecurityContext & {
+    /** Whose a payout account is: the licence's rule, the players' CPFs (the identity module), the PIX directory. */
+    payoutOwnership: PayoutOwnership;
+    /** Who is told of a confirmed contact (the identity module), in the link's transaction. */
+    contactConfirmed: ContactConfirmedPort;
+  },
+) {
   const paymentPassword = createPaymentPassword(ctx);
-  // Whose a payout account is: the licence, the players' CPFs and the PIX directory come from
-  // modules built after this one (usePayoutOwnership); no payout account is checked before they do.
-  const ownershipPort = latePort<PayoutOwnership>('security.payoutOwnership');
-  const ownership = createPayoutOwnership(() => ownershipPort.get());
+  const ownership = createPayoutOwnership(() => ctx.payoutOwnership);
   const banks = createBankAccounts(ctx, ownership);
-  // Who is told of a confirmed contact (the identity module, built after this one: useContactConfirmed).
-  const contactConfirmed = latePort<ContactConfirmedPort>('security.contactConfirmed');
-  const binding = createContactBinding(ctx, () => contactConfirmed.get());
+  const binding = createContactBinding(ctx, () => ctx.contactConfirmed);
   // The audit service holds nothing but the database (each entry is one insert in the caller's
   // transaction), so the bank list gets one over the same database, as the ops CLI does.
   const bankList = createBankList({ db: ctx.db, audit: createAuditService({ db: ctx.db }) });
@@ -47,18 +48,6 @@ export function createSecurityService(ctx: SecurityContext) {
     /** Members' bank accounts as `bank:number`, by member (`trx` inside the caller's transaction). */
     findBankAccountKeys: (memberIds: string[], trx: Kysely<Database> = ctx.db) =>
       findBankAccountKeys(trx, memberIds.map(String)),
-
-    latePorts: [ownershipPort, contactConfirmed],
-
-    /** Connect the identity module's record of confirmed contacts (services.ts). */
-    useContactConfirmed(port: ContactConfirmedPort): void {
-      contactConfirmed.set(port);
-    },
-
-    /** Connect the licence's own-accounts rule, the players' CPFs and the PIX directory (services.ts). */
-    usePayoutOwnership(port: PayoutOwnership): void {
-      ownershipPort.set(port);
-    },
 
     /** GET /wps/member/security. */
     async getSummary(memberId: string): Promise<SecuritySummary> {

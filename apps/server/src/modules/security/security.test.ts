@@ -426,6 +426,9 @@ describeEachDatabase('security centre', (target) => {
         otp: services.otp,
         rateLimiter: services.rateLimiter,
         notifier: services.notifier,
+        // Payment passwords only: no payout account is checked, no contact confirmed.
+        payoutOwnership: { rules: async () => ({ ownAccountsOnly: false }), cpfOf: async () => null, directory: null },
+        contactConfirmed: async () => false,
         now: clock.now,
       });
 
