@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { ErrorCode } from '@wps/shared/error-codes';
-import { formatMinor, parseMajor } from '@wps/shared/money';
+import { formatMinor } from '@wps/shared/money';
 import type {
   ConfirmDepositValues,
   CreateDepositOrderBody,
@@ -17,6 +17,7 @@ import type { z } from 'zod';
 import { runInTransaction } from '../../db/run-in-transaction';
 import { latePort } from '../../late-port';
 import type { Database } from '../../db/schema';
+import { amountFromWire } from '../../http/amount';
 import { AppError } from '../../http/app-error';
 import {
   findQueueExportPage,
@@ -279,14 +280,8 @@ export function createDepositService(ctx: DepositContext) {
     async createOrder(memberId: string, body: CreateDepositOrderBody): Promise<DepositOrder> {
       const brand = await system.getBrand();
       const scale = brand.currencyScale;
-      let amountMinor: bigint;
-      try {
-        amountMinor = parseMajor(body.amount, scale);
-      } catch {
-        throw new AppError(ErrorCode.VALIDATION_FAILED, `Amounts have at most ${scale} decimals`, {
-          fields: [{ field: 'body.amount', message: `at most ${scale} decimals` }],
-        });
-      }
+      // Zero is read as an amount: the channel's range refuses it with the range the form shows.
+      const amountMinor = amountFromWire(body.amount, { field: 'body.amount', scale, allowZero: true });
       const existing = await findOrderByIdempotencyKey(db, memberId, body.idempotencyKey);
       if (existing) {
         if (existing.channelId !== body.channelId || existing.amountMinor !== amountMinor) {

@@ -168,11 +168,12 @@ describeEachDatabase('transfer wallet through the sandbox vendor', (target) => {
       ErrorCode.VALIDATION_FAILED,
       400,
     );
-    expectFailure(
+    const tooPrecise = expectFailure(
       await transfer(player, { direction: 'in', vassalage: SANDBOX_TRANSFER, amount: '1.001', idempotencyKey: key() }),
-      ErrorCode.AMOUNT_INVALID,
+      ErrorCode.VALIDATION_FAILED,
       400,
     );
+    expect(tooPrecise.value).toEqual({ fields: [{ field: 'body.amount', message: 'at most 2 decimals' }] });
     expectFailure(
       await transfer(player, { direction: 'in', vassalage: SANDBOX_TRANSFER, amount: '11', idempotencyKey: key() }),
       ErrorCode.INSUFFICIENT_FUNDS,
