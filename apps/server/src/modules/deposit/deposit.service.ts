@@ -15,6 +15,7 @@ import type {
 } from '@wps/shared/schemas/deposit';
 import type { z } from 'zod';
 import { runInTransaction } from '../../db/run-in-transaction';
+import { insertWithUniqueRetry } from '../../db/unique-violation';
 import { latePort } from '../../late-port';
 import type { Database } from '../../db/schema';
 import { amountFromWire } from '../../http/amount';
@@ -55,6 +56,7 @@ type Db = Kysely<Database>;
 const ORDER_LIMIT = { limit: 30, windowSeconds: 10 * 60 };
 /** Unambiguous characters for reference codes a player copies into a bank transfer. */
 const REFERENCE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+const REFERENCE_CODE_DRAWS = 5;
 const BPS_DENOMINATOR = 10_000n;
 
 /** The fee of a deposit: fixed part plus basis points of the amount, rounded down. The player pays it. */
@@ -67,14 +69,6 @@ function newReferenceCode(): string {
   let code = 'DP';
   for (const b of bytes) code += REFERENCE_ALPHABET[b % REFERENCE_ALPHABET.length];
   return code;
-}
-
-function isUniqueViolation(err: unknown, constraint: string): boolean {
-  const e = err as { code?: unknown; constraint?: unknown; message?: unknown } | null;
-  return (
-    e?.code === '23505' &&
-    (e.constraint === constraint || (typeof e.message === 'string' && e.message.includes(constraint)))
-  );
 }
 
 /**
@@ -318,10 +312,11 @@ export function createDepositService(ctx: DepositContext) {
       }
       const at = new Date(now());
       const ttlMinutes = channel.type === 'gateway' ? settings.gatewayTtlMinutes : settings.manualTtlMinutes;
-      let id: string | undefined;
-      for (let attempt = 1; id === undefined; attempt++) {
-        try {
-          id = await inTransaction(async (trx) => {
+      // A reference code collision (one in ~10^15) draws another.
+      const id = await insertWithUniqueRetry(
+        newReferenceCode,
+        (referenceCode) =>
+          inTransaction(async (trx) => {
             // The player's deposit limits: the limits row is locked first, so parallel orders are counted one by one.
             if (ctx.limits)
               await ctx.limits.checkOrder(trx, memberId, amountMinor, at, scale, (since) =>
@@ -339,27 +334,23 @@ export function createDepositService(ctx: DepositContext) {
               amountMinor,
               feeMinor: fee,
               creditMinor: amountMinor - fee,
-              referenceCode: newReferenceCode(),
+              referenceCode,
               idempotencyKey: body.idempotencyKey,
               method: channel.method,
               createdAt: at,
               expiresAt: new Date(at.getTime() + ttlMinutes * 60_000),
             });
-          });
-        } catch (err) {
-          // A reference code collision (one in ~10^15): draw another.
-          if (attempt < 5 && isUniqueViolation(err, 'deposit_orders_reference_code_key')) continue;
-          throw err;
+          }),
+        { constraint: 'deposit_orders_reference_code_key', attempts: REFERENCE_CODE_DRAWS },
+      );
+      if (id === undefined) {
+        // A concurrent request with the same key won: answer with its order.
+        const raced = await findOrderByIdempotencyKey(db, memberId, body.idempotencyKey);
+        if (!raced) throw new Error('deposit: idempotency conflict without an order');
+        if (raced.channelId !== body.channelId || raced.amountMinor !== amountMinor) {
+          throw new AppError(ErrorCode.IDEMPOTENCY_CONFLICT, 'This idempotency key was used for another deposit');
         }
-        if (id === undefined) {
-          // A concurrent request with the same key won: answer with its order.
-          const raced = await findOrderByIdempotencyKey(db, memberId, body.idempotencyKey);
-          if (!raced) throw new Error('deposit: idempotency conflict without an order');
-          if (raced.channelId !== body.channelId || raced.amountMinor !== amountMinor) {
-            throw new AppError(ErrorCode.IDEMPOTENCY_CONFLICT, 'This idempotency key was used for another deposit');
-          }
-          return ensurePayment(raced, scale);
-        }
+        return ensurePayment(raced, scale);
       }
       return ensurePayment(await requireOrder(db, id), scale);
     },

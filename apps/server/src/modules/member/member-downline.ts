@@ -4,6 +4,7 @@ import type { CentreRegisterBody, CentreRegisterResult } from '@wps/shared/schem
 import { validateField } from '@wps/shared/validation-patterns';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import { insertWithUniqueRetry, VALUE_TAKEN } from '../../db/unique-violation';
 import { AppError } from '../../http/app-error';
 import { insertAffiliateCode, setAffiliateCodeEnabled } from './affiliate-codes.repository';
 import type { MemberCore } from './member-core';
@@ -79,13 +80,12 @@ export function createDownlineAccounts(core: MemberCore) {
     },
 
     /** A new random affiliate code for an agent's invitation link, inserted in the caller's transaction. */
-    async createLinkCode(trx: Kysely<Database>, agentId: string): Promise<string> {
-      for (let attempt = 0; attempt < CODE_ATTEMPTS; attempt++) {
-        const code = [...crypto.randomBytes(CODE_LENGTH)].map((b) => CODE_ALPHABET[b % CODE_ALPHABET.length]).join('');
-        if (await insertAffiliateCode(trx, code, String(agentId))) return code;
-      }
-      throw new Error('could not draw a free affiliate code');
-    },
+    createLinkCode: (trx: Kysely<Database>, agentId: string): Promise<string> =>
+      insertWithUniqueRetry(
+        () => [...crypto.randomBytes(CODE_LENGTH)].map((b) => CODE_ALPHABET[b % CODE_ALPHABET.length]).join(''),
+        async (code) => ((await insertAffiliateCode(trx, code, String(agentId))) ? code : VALUE_TAKEN),
+        { constraint: 'affiliate_codes_pkey', attempts: CODE_ATTEMPTS },
+      ),
 
     /** Enable or disable an agent's link code, in the caller's transaction. */
     setLinkCodeEnabled: (trx: Kysely<Database>, agentId: string, code: string, enabled: boolean) =>
