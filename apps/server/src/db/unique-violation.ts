@@ -11,7 +11,7 @@ export function findUniqueViolation(err: unknown): string | null {
 /** What a write answers when the value it was given is taken and it could not throw (see below). */
 export const VALUE_TAKEN = Symbol('value taken');
 
-export type UniqueRetry = {
+type UniqueRetry = {
   /** The unique index a drawn value collides on; a violation of any other is thrown at once. */
   constraint: string;
   /** Draws in all; 1 when the value was chosen (an account name typed), not drawn. */

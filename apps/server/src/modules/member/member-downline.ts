@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import { ErrorCode } from '@wps/shared/error-codes';
 import type { CentreRegisterBody, CentreRegisterResult } from '@wps/shared/schemas/agent-centre';
 import { validateField } from '@wps/shared/validation-patterns';
@@ -8,12 +7,9 @@ import { insertWithUniqueRetry, VALUE_TAKEN } from '../../db/unique-violation';
 import { AppError } from '../../http/app-error';
 import { insertAffiliateCode, setAffiliateCodeEnabled } from './affiliate-codes.repository';
 import type { MemberCore } from './member-core';
-import { failFields } from './member-helpers';
+import { failFields, randomInviteCode } from './member-helpers';
 import { isAccountTaken } from './member.repository';
 
-/** Letters and digits a person can read out and type without confusing them (no 0/o, 1/l/i). */
-const CODE_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
-const CODE_LENGTH = 8;
 const CODE_ATTEMPTS = 5;
 
 /** How many downlines an agent may create through the register centre per hour. */
@@ -82,7 +78,7 @@ export function createDownlineAccounts(core: MemberCore) {
     /** A new random affiliate code for an agent's invitation link, inserted in the caller's transaction. */
     createLinkCode: (trx: Kysely<Database>, agentId: string): Promise<string> =>
       insertWithUniqueRetry(
-        () => [...crypto.randomBytes(CODE_LENGTH)].map((b) => CODE_ALPHABET[b % CODE_ALPHABET.length]).join(''),
+        randomInviteCode,
         async (code) => ((await insertAffiliateCode(trx, code, String(agentId))) ? code : VALUE_TAKEN),
         { constraint: 'affiliate_codes_pkey', attempts: CODE_ATTEMPTS },
       ),
