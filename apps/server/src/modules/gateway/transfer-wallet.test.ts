@@ -168,12 +168,11 @@ describeEachDatabase('transfer wallet through the sandbox vendor', (target) => {
       ErrorCode.VALIDATION_FAILED,
       400,
     );
-    const tooPrecise = expectFailure(
+    expectFailure(
       await transfer(player, { direction: 'in', vassalage: SANDBOX_TRANSFER, amount: '1.001', idempotencyKey: key() }),
       ErrorCode.VALIDATION_FAILED,
       400,
     );
-    expect(tooPrecise.value).toEqual({ fields: [{ field: 'body.amount', message: 'at most 2 decimals' }] });
     expectFailure(
       await transfer(player, { direction: 'in', vassalage: SANDBOX_TRANSFER, amount: '11', idempotencyKey: key() }),
       ErrorCode.INSUFFICIENT_FUNDS,
