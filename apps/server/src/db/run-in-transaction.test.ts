@@ -4,7 +4,12 @@ import { ErrorCode } from '@wps/shared/error-codes';
 import { AppError } from '../http/app-error';
 import { createScratchPostgres, databaseTargets, describePostgres } from '../../test/test-app';
 import { openDatabase, type DatabaseHandle } from './database';
-import { isRetryableDatabaseError, jitteredDelayMs, runInTransaction } from './run-in-transaction';
+import {
+  isRetryableBatchError,
+  isRetryableDatabaseError,
+  jitteredDelayMs,
+  runInTransaction,
+} from './run-in-transaction';
 import type { Database } from './schema';
 
 type Db = Kysely<Database>;
@@ -104,6 +109,23 @@ for (const target of databaseTargets()) {
     });
   });
 }
+
+describe('isRetryableBatchError', () => {
+  const failure = (code: unknown) => Object.assign(new Error('batch failed'), { code });
+
+  it('retries a lost race: 40001, 40P01, and the race codes the caller names', () => {
+    expect(isRetryableBatchError(failure('40001'), [])).toBe(true);
+    expect(isRetryableBatchError(failure('40P01'), ['LE004'])).toBe(true);
+    expect(isRetryableBatchError(failure('LE004'), ['LE004'])).toBe(true);
+    expect(isRetryableBatchError(failure('LE004'), [])).toBe(false);
+    expect(isRetryableDatabaseError(failure('LE004'))).toBe(false);
+  });
+
+  it('does not retry any other failure', () => {
+    for (const err of [failure('23505'), failure('LE003'), failure(40001), new Error('no code'), null, undefined, 'x'])
+      expect(isRetryableBatchError(err, ['LE004'])).toBe(false);
+  });
+});
 
 describe('jittered back-off', () => {
   it('stays between 0 and a cap that doubles per retry, up to 200 ms', () => {

@@ -38,8 +38,18 @@ export type RunInTransactionOptions = {
 
 /** Whether an error is a serialization failure or deadlock that a fresh attempt may clear. */
 export function isRetryableDatabaseError(err: unknown): boolean {
+  return isRetryableBatchError(err, []);
+}
+
+/**
+ * Whether a batched write (a group commit's batch) is worth running again: a serialization
+ * failure or deadlock, or one of `raceCodes`, the codes the caller's own database functions raise
+ * when another writer won a race of theirs (the ledger's "key claimed meanwhile"). The caller
+ * names them, so this folder knows no module's codes.
+ */
+export function isRetryableBatchError(err: unknown, raceCodes: readonly string[]): boolean {
   const code = (err as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && RETRYABLE_SQLSTATES.has(code);
+  return typeof code === 'string' && (RETRYABLE_SQLSTATES.has(code) || raceCodes.includes(code));
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { ErrorCode } from '@wps/shared/error-codes';
-import { formatMinor, parseMajor } from '@wps/shared/money';
+import { formatMinor } from '@wps/shared/money';
 import type {
   BonusCostReport,
   BonusSettings,
@@ -13,6 +13,7 @@ import type { OpsPage } from '@wps/shared/schemas/ops-list';
 import type { Database } from '../../db/schema';
 import type { BonusStatus } from '../../db/tables/bonus';
 import { runInTransaction } from '../../db/run-in-transaction';
+import { amountFromWire } from '../../http/amount';
 import { AppError } from '../../http/app-error';
 import type { AuditService } from '../audit/audit.service';
 import type { MemberService } from '../member/member.service';
@@ -54,18 +55,6 @@ function toSettings(row: BonusSettingsRow, scale: number): BonusSettings {
     defaultMaxStake: formatMinor(String(row.default_max_stake_minor), scale),
     defaultMaxConversionMultiple: row.default_max_conversion_multiple,
   };
-}
-
-/** An amount typed in major units, as minor units; a bad or non-positive one is a 400. */
-function positiveMinor(amount: string, scale: number, field: string): bigint {
-  let minor: bigint;
-  try {
-    minor = parseMajor(amount, scale);
-  } catch {
-    throw new AppError(ErrorCode.VALIDATION_FAILED, `${field}: not an amount in this currency`, { fields: [field] });
-  }
-  if (minor <= 0n) throw new AppError(ErrorCode.VALIDATION_FAILED, `${field}: must be above zero`, { fields: [field] });
-  return minor;
 }
 
 /** The back office's bonuses: the list, grants and cancels (audited), the settings and the cost report. */
@@ -115,18 +104,18 @@ export function createBonusOps(ctx: BonusOpsContext) {
       const brand = await system.getBrand();
       const memberId = await member.findMemberIdByAccount(body.username);
       if (!memberId) throw new AppError(ErrorCode.PLAYER_NOT_FOUND, 'No player has this account name');
-      const amount = positiveMinor(body.amount, brand.currencyScale, 'amount');
+      const scale = brand.currencyScale;
+      const amount = amountFromWire(body.amount, { field: 'body.amount', scale });
       const params: Record<string, unknown> = {};
       if (body.wageringMultiple !== undefined) params['wageringMultiple'] = body.wageringMultiple;
       if (body.expiresInHours !== undefined) params['expiresInHours'] = body.expiresInHours;
       if (body.maxConversion !== undefined)
-        params['maxConversionMinor'] = positiveMinor(
-          body.maxConversion,
-          brand.currencyScale,
-          'maxConversion',
-        ).toString();
+        params['maxConversionMinor'] = amountFromWire(body.maxConversion, {
+          field: 'body.maxConversion',
+          scale,
+        }).toString();
       if (body.maxStake !== undefined)
-        params['maxStakeMinor'] = positiveMinor(body.maxStake, brand.currencyScale, 'maxStake').toString();
+        params['maxStakeMinor'] = amountFromWire(body.maxStake, { field: 'body.maxStake', scale }).toString();
       return requests.ask(operatorId, {
         memberId: String(memberId),
         amount,
@@ -172,7 +161,10 @@ export function createBonusOps(ctx: BonusOpsContext) {
 
     async updateSettings(operatorId: string, body: OpsBonusSettingsBody): Promise<BonusSettings> {
       const brand = await system.getBrand();
-      const maxStake = positiveMinor(body.defaultMaxStake, brand.currencyScale, 'defaultMaxStake');
+      const maxStake = amountFromWire(body.defaultMaxStake, {
+        field: 'body.defaultMaxStake',
+        scale: brand.currencyScale,
+      });
       return runInTransaction(db, async (trx) => {
         const before = toSettings(await lockSettings(trx), brand.currencyScale);
         const row = await writeSettings(

@@ -1,6 +1,5 @@
-import { ErrorCode } from '@wps/shared/error-codes';
 import { gameProductClass, vendorProductClass, type ProductClass } from '@wps/shared/licence';
-import { formatMinor, parseMajor } from '@wps/shared/money';
+import { formatMinor } from '@wps/shared/money';
 import {
   GAME_CATEGORIES,
   type CatalogueStatus,
@@ -10,7 +9,7 @@ import {
   type VendorCard,
   type VendorLanes,
 } from '@wps/shared/schemas/catalogue';
-import { AppError } from '../../http/app-error';
+import { amountFromWire } from '../../http/amount';
 import type { GameRow, VendorRow } from './catalogue.repository';
 import type { CachedPage } from '../../http/cached-page';
 
@@ -219,17 +218,12 @@ export type GameListQuery = {
   minLineNum?: number | undefined;
 };
 
-export function parseMinBet(value: string, scale: number): bigint {
-  try {
-    return parseMajor(value, scale);
-  } catch {
-    throw new AppError(ErrorCode.VALIDATION_FAILED, 'minBet has too many decimals', { fields: { minBet: ['amount'] } });
-  }
-}
-
 /** One page of the snapshot's games that pass every filter. */
 export function filterGames(snap: Snapshot, q: GameListQuery): GameList {
-  const maxBet = q.minBet !== undefined ? parseMinBet(q.minBet, snap.scale) : undefined;
+  const maxBet =
+    q.minBet !== undefined
+      ? amountFromWire(q.minBet, { field: 'body.minBet', scale: snap.scale, allowZero: true })
+      : undefined;
   const needle = q.gameName?.toLowerCase();
   const matched: GameItem[] = [];
   snap.items.forEach((item, i) => {

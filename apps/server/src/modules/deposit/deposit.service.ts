@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { ErrorCode } from '@wps/shared/error-codes';
-import { formatMinor, parseMajor } from '@wps/shared/money';
+import { formatMinor } from '@wps/shared/money';
 import type {
   ConfirmDepositValues,
   CreateDepositOrderBody,
@@ -15,7 +15,9 @@ import type {
 } from '@wps/shared/schemas/deposit';
 import type { z } from 'zod';
 import { runInTransaction } from '../../db/run-in-transaction';
+import { insertWithUniqueRetry } from '../../db/unique-violation';
 import type { Database } from '../../db/schema';
+import { amountFromWire } from '../../http/amount';
 import { AppError } from '../../http/app-error';
 import {
   findQueueExportPage,
@@ -53,6 +55,7 @@ type Db = Kysely<Database>;
 const ORDER_LIMIT = { limit: 30, windowSeconds: 10 * 60 };
 /** Unambiguous characters for reference codes a player copies into a bank transfer. */
 const REFERENCE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+const REFERENCE_CODE_DRAWS = 5;
 const BPS_DENOMINATOR = 10_000n;
 
 /** The fee of a deposit: fixed part plus basis points of the amount, rounded down. The player pays it. */
@@ -65,14 +68,6 @@ function newReferenceCode(): string {
   let code = 'DP';
   for (const b of bytes) code += REFERENCE_ALPHABET[b % REFERENCE_ALPHABET.length];
   return code;
-}
-
-function isUniqueViolation(err: unknown, constraint: string): boolean {
-  const e = err as { code?: unknown; constraint?: unknown; message?: unknown } | null;
-  return (
-    e?.code === '23505' &&
-    (e.constraint === constraint || (typeof e.message === 'string' && e.message.includes(constraint)))
-  );
 }
 
 /**
@@ -260,14 +255,8 @@ export function createDepositService(ctx: DepositContext) {
     async createOrder(memberId: string, body: CreateDepositOrderBody): Promise<DepositOrder> {
       const brand = await system.getBrand();
       const scale = brand.currencyScale;
-      let amountMinor: bigint;
-      try {
-        amountMinor = parseMajor(body.amount, scale);
-      } catch {
-        throw new AppError(ErrorCode.VALIDATION_FAILED, `Amounts have at most ${scale} decimals`, {
-          fields: [{ field: 'body.amount', message: `at most ${scale} decimals` }],
-        });
-      }
+      // Zero is read as an amount: the channel's range refuses it with the range the form shows.
+      const amountMinor = amountFromWire(body.amount, { field: 'body.amount', scale, allowZero: true });
       const existing = await findOrderByIdempotencyKey(db, memberId, body.idempotencyKey);
       if (existing) {
         if (existing.channelId !== body.channelId || existing.amountMinor !== amountMinor) {
@@ -304,10 +293,11 @@ export function createDepositService(ctx: DepositContext) {
       }
       const at = new Date(now());
       const ttlMinutes = channel.type === 'gateway' ? settings.gatewayTtlMinutes : settings.manualTtlMinutes;
-      let id: string | undefined;
-      for (let attempt = 1; id === undefined; attempt++) {
-        try {
-          id = await inTransaction(async (trx) => {
+      // A reference code collision (one in ~10^15) draws another.
+      const id = await insertWithUniqueRetry(
+        newReferenceCode,
+        (referenceCode) =>
+          inTransaction(async (trx) => {
             // The player's deposit limits: the limits row is locked first, so parallel orders are counted one by one.
             if (ctx.limits)
               await ctx.limits.checkOrder(trx, memberId, amountMinor, at, scale, (since) =>
@@ -325,27 +315,23 @@ export function createDepositService(ctx: DepositContext) {
               amountMinor,
               feeMinor: fee,
               creditMinor: amountMinor - fee,
-              referenceCode: newReferenceCode(),
+              referenceCode,
               idempotencyKey: body.idempotencyKey,
               method: channel.method,
               createdAt: at,
               expiresAt: new Date(at.getTime() + ttlMinutes * 60_000),
             });
-          });
-        } catch (err) {
-          // A reference code collision (one in ~10^15): draw another.
-          if (attempt < 5 && isUniqueViolation(err, 'deposit_orders_reference_code_key')) continue;
-          throw err;
+          }),
+        { constraint: 'deposit_orders_reference_code_key', attempts: REFERENCE_CODE_DRAWS },
+      );
+      if (id === undefined) {
+        // A concurrent request with the same key won: answer with its order.
+        const raced = await findOrderByIdempotencyKey(db, memberId, body.idempotencyKey);
+        if (!raced) throw new Error('deposit: idempotency conflict without an order');
+        if (raced.channelId !== body.channelId || raced.amountMinor !== amountMinor) {
+          throw new AppError(ErrorCode.IDEMPOTENCY_CONFLICT, 'This idempotency key was used for another deposit');
         }
-        if (id === undefined) {
-          // A concurrent request with the same key won: answer with its order.
-          const raced = await findOrderByIdempotencyKey(db, memberId, body.idempotencyKey);
-          if (!raced) throw new Error('deposit: idempotency conflict without an order');
-          if (raced.channelId !== body.channelId || raced.amountMinor !== amountMinor) {
-            throw new AppError(ErrorCode.IDEMPOTENCY_CONFLICT, 'This idempotency key was used for another deposit');
-          }
-          return ensurePayment(raced, scale);
-        }
+        return ensurePayment(raced, scale);
       }
       return ensurePayment(await requireOrder(db, id), scale);
     },

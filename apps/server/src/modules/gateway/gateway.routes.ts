@@ -159,6 +159,10 @@ function registerVendorCallbacks(app: RouteApp, services: AppServices): void {
         },
       );
     const withoutReplayFlag = ({ replayed: _replayed, ...result }: SeamlessResult) => result;
+    // A callback's `amountMinor` is read with BigInt, not http/amount.ts: its schema lets only
+    // digits through, and a bet of zero is the vendor protocol's AMOUNT_INVALID (docs/vendor-api.md,
+    // stored as the bet's answer), which the seamless wallet decides; VALIDATION_FAILED is left to
+    // a malformed field.
 
     on('authenticate', vendorAuthenticateBodySchema, (vassalage, body) =>
       gateway.authenticate(vassalage, body.launchToken),

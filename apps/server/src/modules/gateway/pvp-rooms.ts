@@ -1,6 +1,6 @@
 import { ErrorCode } from '@wps/shared/error-codes';
 import type { ProductClass } from '@wps/shared/licence';
-import { formatMinor, parseMajor } from '@wps/shared/money';
+import { formatMinor } from '@wps/shared/money';
 import {
   isRoomJoinable,
   roomListRequestSchema,
@@ -10,6 +10,7 @@ import {
   type RoomListRequest,
 } from '@wps/shared/schemas/pvp';
 import type { Logger } from 'pino';
+import { amountFromWire } from '../../http/amount';
 import { AppError } from '../../http/app-error';
 import type { AdapterRow } from './gateway.repository';
 import { callVendor } from './vendor-client';
@@ -27,14 +28,7 @@ type VendorRoom = RoomList['rooms'][number];
 
 /** A stake filter in minor units; more decimals than the currency has is the caller's mistake (400). */
 function stakeFilter(field: 'minStake' | 'maxStake', value: string | undefined, scale: number): bigint | undefined {
-  if (value === undefined) return undefined;
-  try {
-    return parseMajor(value, scale);
-  } catch {
-    throw new AppError(ErrorCode.VALIDATION_FAILED, 'Invalid stake filter', {
-      fields: [{ field: `body.${field}`, message: 'amount' }],
-    });
-  }
+  return value === undefined ? undefined : amountFromWire(value, { field: `body.${field}`, scale, allowZero: true });
 }
 
 /**

@@ -7,9 +7,9 @@ import type { Database } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import type { AppContext } from '../../app-context';
 import { createGroupCommit, type GroupCommit } from '../../db/group-commit';
-import { runInTransaction, serverBusy } from '../../db/run-in-transaction';
+import { isRetryableBatchError, runInTransaction, serverBusy } from '../../db/run-in-transaction';
 import type { DatabaseKind } from '../../db/database';
-import { isRetryableBatchError, PLAYER_MAIN, type LedgerService } from '../ledger/ledger.service';
+import { LEDGER_RACE_CODES, PLAYER_MAIN, type LedgerService } from '../ledger/ledger.service';
 import { MAX_INT8, PLAYER_BONUS, type SystemPurpose } from '../ledger/ledger.types';
 import type { MemberService } from '../member/member.service';
 import type { SystemService } from '../system/system.service';
@@ -219,7 +219,7 @@ export function createSeamlessService(ctx: SeamlessContext): SeamlessService {
       // One connection on PGlite; on PostgreSQL a second batch is built while one commits.
       maxInFlight: ctx.databaseKind === 'pglite' ? 1 : MAX_IN_FLIGHT,
       recover: {
-        isRetryable: isRetryableBatchError,
+        isRetryable: (err) => isRetryableBatchError(err, LEDGER_RACE_CODES),
         attempts: MAX_BATCH_ATTEMPTS,
         onRetry: (err, attempt, size) =>
           log.warn({ attempt, code: (err as { code?: unknown }).code, size }, 'seamless batch retried'),
@@ -254,7 +254,7 @@ export function createSeamlessService(ctx: SeamlessContext): SeamlessService {
       // A player id that is no member fails the foreign key: for the vendor that is an unknown bet.
       if ((err as { code?: string }).code === '23503') throw refuse('unknown_player');
       // Every try of the batch lost its race: nothing was written, the vendor may send it again.
-      if (isRetryableBatchError(err)) throw serverBusy(MAX_BATCH_ATTEMPTS);
+      if (isRetryableBatchError(err, LEDGER_RACE_CODES)) throw serverBusy(MAX_BATCH_ATTEMPTS);
       throw err;
     }
     const settled = settleAnswer(op, answer);

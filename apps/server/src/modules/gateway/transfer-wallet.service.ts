@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { ErrorCode } from '@wps/shared/error-codes';
 import type { ProductClass } from '@wps/shared/licence';
-import { formatMinor, parseMajor } from '@wps/shared/money';
+import { formatMinor } from '@wps/shared/money';
 import type {
   MerchantWalletBody,
   MerchantWalletResult,
@@ -12,6 +12,7 @@ import type {
   WalletTransferResult,
 } from '@wps/shared/schemas/gateway';
 import { merchantWalletBodySchema, walletTransferBodySchema } from '@wps/shared/schemas/gateway';
+import { amountFromWire } from '../../http/amount';
 import { AppError } from '../../http/app-error';
 import type { AppContext } from '../../app-context';
 import type { Database } from '../../db/schema';
@@ -299,14 +300,8 @@ export function createTransferWalletService(ctx: TransferWalletContext) {
       if (input.vassalage) {
         await catalogue.getVendor(input.vassalage);
         const adapter = await requireTransferAdapter(input.vassalage);
-        let amount: bigint | 'all' = 'all';
-        if (input.amount !== undefined) {
-          try {
-            amount = parseMajor(input.amount, m.scale);
-          } catch {
-            throw new AppError(ErrorCode.AMOUNT_INVALID, 'The amount is not valid');
-          }
-        }
+        const amount: bigint | 'all' =
+          input.amount === undefined ? 'all' : amountFromWire(input.amount, { field: 'body.amount', scale: m.scale });
         await claimKey(memberId, input.idempotencyKey, {
           direction: input.direction,
           vassalage: adapter.vassalage,

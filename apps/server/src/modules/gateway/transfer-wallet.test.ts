@@ -170,7 +170,7 @@ describeEachDatabase('transfer wallet through the sandbox vendor', (target) => {
     );
     expectFailure(
       await transfer(player, { direction: 'in', vassalage: SANDBOX_TRANSFER, amount: '1.001', idempotencyKey: key() }),
-      ErrorCode.AMOUNT_INVALID,
+      ErrorCode.VALIDATION_FAILED,
       400,
     );
     expectFailure(

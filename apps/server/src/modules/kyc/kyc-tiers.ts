@@ -1,12 +1,13 @@
 import { ErrorCode } from '@wps/shared/error-codes';
 import { jurisdictionRules, type JurisdictionProfile } from '@wps/shared/jurisdiction';
-import { formatMinor, parseMajor } from '@wps/shared/money';
+import { formatMinor } from '@wps/shared/money';
 import type { KycDepositCap, KycSettings, KycSettingsBody } from '@wps/shared/schemas/kyc';
 import type { Kysely } from 'kysely';
 import { createTtlCache } from '../../cache/ttl-cache';
 import { CHANGE_CHANNELS, type ChangeFeed } from '../../db/change-feed';
 import type { Database } from '../../db/schema';
 import { runInTransaction } from '../../db/run-in-transaction';
+import { amountFromWire } from '../../http/amount';
 import { AppError } from '../../http/app-error';
 import type { AuditService } from '../audit/audit.service';
 import type { DepositLimitGuard } from '../deposit/deposit.types';
@@ -224,14 +225,11 @@ export function createKycTiers(ctx: KycTiersContext) {
     /** An operator's change of the cap or the schedule; audited with the reason. */
     async updateSettings(operatorId: string, body: KycSettingsBody): Promise<KycSettings> {
       const brand = await ctx.brand();
-      let capMinor: bigint;
-      try {
-        capMinor = parseMajor(body.unverifiedDepositCap, brand.currencyScale);
-      } catch {
-        throw new AppError(ErrorCode.VALIDATION_FAILED, `Amounts have at most ${brand.currencyScale} decimals`, {
-          fields: [{ field: 'body.unverifiedDepositCap', message: `at most ${brand.currencyScale} decimals` }],
-        });
-      }
+      const capMinor = amountFromWire(body.unverifiedDepositCap, {
+        field: 'body.unverifiedDepositCap',
+        scale: brand.currencyScale,
+        allowZero: true,
+      });
       await runInTransaction(db, async (trx) => {
         const before = await lockTierSettings(trx);
         await updateTierSettings(trx, { capMinor, reverifyDays: body.reverifyDays }, new Date());

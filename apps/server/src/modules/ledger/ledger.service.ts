@@ -4,7 +4,7 @@ import type { Brand } from '@wps/shared/schemas/system';
 import type { DatabaseKind } from '../../db/database';
 import { createGroupCommit } from '../../db/group-commit';
 import {
-  isRetryableDatabaseError,
+  isRetryableBatchError,
   runInTransaction as runInNewTransaction,
   serverBusy,
 } from '../../db/run-in-transaction';
@@ -50,10 +50,13 @@ const MAX_BATCH_ATTEMPTS = 5;
  */
 const MAX_BATCH = 8;
 
-/** Whether a batched post or callback is worth running again: also a key claimed meanwhile (LE004). */
-export function isRetryableBatchError(err: unknown): boolean {
-  return (err as { code?: unknown } | null)?.code === LEDGER_POST_ERRORS.keyRace || isRetryableDatabaseError(err);
-}
+/**
+ * The ledger's own lost race, beside 40001 and 40P01: a key claimed meanwhile (LE004). A batch of
+ * posts, or of the callbacks and tickets that post through the ledger's functions, that hit it
+ * runs again (isRetryableBatchError).
+ */
+export const LEDGER_RACE_CODES: readonly string[] = [LEDGER_POST_ERRORS.keyRace];
+const isRetryable = (err: unknown) => isRetryableBatchError(err, LEDGER_RACE_CODES);
 
 /** The double-entry ledger: every balance change is a balanced, idempotent, append-only transaction. */
 export function createLedgerService(ctx: LedgerContext) {
@@ -151,7 +154,7 @@ export function createLedgerService(ctx: LedgerContext) {
     // One connection on PGlite; on PostgreSQL a second batch runs while one commits.
     maxInFlight: ctx.databaseKind === 'postgres' ? 2 : 1,
     recover: {
-      isRetryable: isRetryableBatchError,
+      isRetryable,
       attempts: MAX_BATCH_ATTEMPTS,
       onRetry: (err, attempt, size) =>
         log.warn({ attempt, code: (err as { code?: unknown }).code, size }, 'ledger batch retried'),
@@ -177,7 +180,7 @@ export function createLedgerService(ctx: LedgerContext) {
         })
         .catch((err: unknown) => {
           // Every try of the batch lost its race: nothing was written, the caller may try again.
-          throw isRetryableBatchError(err) ? serverBusy(MAX_BATCH_ATTEMPTS) : err;
+          throw isRetryable(err) ? serverBusy(MAX_BATCH_ATTEMPTS) : err;
         });
       return toPostResult(outcome, input);
     }

@@ -1,13 +1,13 @@
 import { ErrorCode } from '@wps/shared/error-codes';
 import { AppError } from '../../http/app-error';
-import { runInTransaction } from '../../db/run-in-transaction';
+import { isRetryableBatchError, runInTransaction } from '../../db/run-in-transaction';
 import { createGroupCommit } from '../../db/group-commit';
 import type { Kysely } from 'kysely';
 import type { ProductClass } from '@wps/shared/licence';
 import type { Database } from '../../db/schema';
 import type { DatabaseKind } from '../../db/database';
 import { CHANGE_CHANNELS, type ChangeFeed } from '../../db/change-feed';
-import { isRetryableBatchError } from '../ledger/ledger.service';
+import { LEDGER_RACE_CODES } from '../ledger/ledger.service';
 import type { GatewayService } from '../gateway/gateway.service';
 import { findGame, type GameRow } from './lottery-games.repository';
 import { findDraw, findDrawByNumero, findOpenDraw, type DrawRow } from './lottery-draws.repository';
@@ -62,7 +62,7 @@ export function createLotteryBetting(ctx: BettingContext) {
     },
     maxBatch: PLACE_BATCH,
     maxInFlight: ctx.databaseKind === 'pglite' ? 1 : PLACE_IN_FLIGHT,
-    recover: { isRetryable: isRetryableBatchError, attempts: PLACE_ATTEMPTS },
+    recover: { isRetryable: (err) => isRetryableBatchError(err, LEDGER_RACE_CODES), attempts: PLACE_ATTEMPTS },
   });
 
   // Every ticket names its game, and usually its draw by numero: both are read from memory when

@@ -1,6 +1,6 @@
 import { GAME_CATEGORIES } from '@wps/shared/catalogue-constants';
 import { ErrorCode } from '@wps/shared/error-codes';
-import { formatMinor, parseMajor } from '@wps/shared/money';
+import { formatMinor } from '@wps/shared/money';
 import type {
   OpsMallItem,
   OpsMallItemBody,
@@ -15,6 +15,7 @@ import type {
   MemberLabelAssignmentBody,
   MemberLabelBody,
 } from '@wps/shared/schemas/vip';
+import { amountFromWire, amountInvalid } from '../../http/amount';
 import { AppError } from '../../http/app-error';
 import { runInTransaction } from '../../db/run-in-transaction';
 import { checkContentImage, decodeImageDataUrl } from '../content/content-images';
@@ -64,12 +65,11 @@ export function createPointsOps(ctx: LoyaltyContext, vipCache: Pick<VipCache, 'c
     const { currencyScale } = await system.getBrand();
     // A cash item pays its amount; a bonus item gives it as bonus money with wagering.
     const paysMoney = body.kind === 'cash' || body.kind === 'bonus';
-    const cashMinor = paysMoney ? parseMajor(body.cashAmount ?? '0', currencyScale) : 0n;
-    if (paysMoney && cashMinor <= 0n) {
-      throw new AppError(ErrorCode.VALIDATION_FAILED, 'A cash or bonus item gives an amount above zero', {
-        fields: [{ field: 'cashAmount', message: 'required' }],
-      });
-    }
+    if (paysMoney && body.cashAmount === undefined) throw amountInvalid('body.cashAmount', 'required');
+    const cashMinor =
+      paysMoney && body.cashAmount !== undefined
+        ? amountFromWire(body.cashAmount, { field: 'body.cashAmount', scale: currencyScale })
+        : 0n;
     let image: MallItemWrite['image'];
     if (body.imageDataUrl) {
       const bytes = decodeImageDataUrl(body.imageDataUrl);
@@ -103,12 +103,17 @@ export function createPointsOps(ctx: LoyaltyContext, vipCache: Pick<VipCache, 'c
 
     async saveSettings(operatorId: string, body: OpsPointsSettings): Promise<OpsPointsSettings> {
       const { currencyScale } = await system.getBrand();
+      const conversionMinor = amountFromWire(body.conversionAmount, {
+        field: 'body.conversionAmount',
+        scale: currencyScale,
+        allowZero: true,
+      });
       const before = await this.getSettings();
       await runInTransaction(db, async (trx) => {
         await updatePointsSettings(trx, {
           earnRates: Object.fromEntries(body.earnRates.map((r) => [r.category, r.rate])),
           conversionPoints: body.conversionPoints,
-          conversionMinor: parseMajor(body.conversionAmount, currencyScale),
+          conversionMinor,
           minConversion: body.minConversion,
         });
         await audit.record(trx, {

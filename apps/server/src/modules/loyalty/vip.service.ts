@@ -1,10 +1,11 @@
 import type { Kysely } from 'kysely';
 import { ErrorCode } from '@wps/shared/error-codes';
-import { formatMinor, parseMajor } from '@wps/shared/money';
+import { formatMinor } from '@wps/shared/money';
 import type { MemberInfo } from '@wps/shared/schemas/member';
 import type { OpsVipSettings, VipInfo, VipLevel } from '@wps/shared/schemas/vip';
 import type { Database } from '../../db/schema';
 import { runInTransaction } from '../../db/run-in-transaction';
+import { amountFromWire } from '../../http/amount';
 import { AppError } from '../../http/app-error';
 import type { LoyaltyContext } from './loyalty.types';
 import { lockPointsAccount } from './points.repository';
@@ -276,22 +277,25 @@ export function createVipService(ctx: LoyaltyContext, cache: VipCache) {
     /** PUT /ops/vip: every level at once, ranks 0..n with rising thresholds; audited. */
     async saveSettings(operatorId: string, body: OpsVipSettings): Promise<OpsVipSettings> {
       const { currencyScale } = await system.getBrand();
-      const toMinor = (s: string) => parseMajor(s, currencyScale);
-      const levels: VipLevelRow[] = body.levels.map((l) => ({
-        rankLevel: l.rankLevel,
-        labelName: l.labelName,
-        color: l.color,
-        color2: l.color2,
-        turnoverMinor: toMinor(l.turnover),
-        depositMinor: toMinor(l.deposit),
-        pointsMultiplierPct: l.pointsMultiplierPct,
-        upgradeBonusKind: l.upgradeBonusKind,
-        upgradeBonus: l.upgradeBonusKind === 'cash' ? toMinor(l.upgradeBonus) : BigInt(l.upgradeBonus.split('.')[0]!),
-        monthlyBonusKind: l.monthlyBonusKind,
-        monthlyBonus: l.monthlyBonusKind === 'cash' ? toMinor(l.monthlyBonus) : BigInt(l.monthlyBonus.split('.')[0]!),
-        benefitsPt: l.benefitsPt,
-        benefitsEn: l.benefitsEn,
-      }));
+      const levels: VipLevelRow[] = body.levels.map((l, i) => {
+        const toMinor = (name: 'turnover' | 'deposit' | 'upgradeBonus' | 'monthlyBonus') =>
+          amountFromWire(l[name], { field: `body.levels.${i}.${name}`, scale: currencyScale, allowZero: true });
+        return {
+          rankLevel: l.rankLevel,
+          labelName: l.labelName,
+          color: l.color,
+          color2: l.color2,
+          turnoverMinor: toMinor('turnover'),
+          depositMinor: toMinor('deposit'),
+          pointsMultiplierPct: l.pointsMultiplierPct,
+          upgradeBonusKind: l.upgradeBonusKind,
+          upgradeBonus: l.upgradeBonusKind === 'cash' ? toMinor('upgradeBonus') : BigInt(l.upgradeBonus.split('.')[0]!),
+          monthlyBonusKind: l.monthlyBonusKind,
+          monthlyBonus: l.monthlyBonusKind === 'cash' ? toMinor('monthlyBonus') : BigInt(l.monthlyBonus.split('.')[0]!),
+          benefitsPt: l.benefitsPt,
+          benefitsEn: l.benefitsEn,
+        };
+      });
       const sorted = [...levels].sort((a, b) => a.rankLevel - b.rankLevel);
       const invalid =
         sorted.some((l, i) => l.rankLevel !== i) ||

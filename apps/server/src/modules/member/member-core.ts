@@ -19,7 +19,7 @@ import {
   type CredentialRow,
   type NewMember,
 } from './member.repository';
-import { findUniqueViolation } from '../../db/unique-violation';
+import { findUniqueViolation, insertWithUniqueRetry } from '../../db/unique-violation';
 import {
   failFields,
   isCodeValidOn,
@@ -253,47 +253,49 @@ export function createMemberCore(ctx: MemberContext) {
     extra: { credit?: AccountCredit; grantKey?: string; afterInsert?: AfterInsert },
     finish: (trx: Db, memberId: string, account: string) => Promise<T>,
   ): Promise<T | { grantTaken: true }> {
-    for (let attempt = 1; ; attempt++) {
-      const account = typeof member.account === 'function' ? member.account() : member.account;
-      try {
-        return await inTransaction(async (trx) => {
-          const at = new Date(now());
-          const memberId = await insertMember(trx, { ...member, account, now: at });
-          if (extra.grantKey) await insertFreeplayGrant(trx, extra.grantKey, memberId, at);
-          await ledger.ensurePlayerWallet(trx, memberId);
-          if (extra.credit && extra.credit.amountMinor > 0n) {
-            await ledger.creditPlayerFromSystem(
-              {
-                memberId,
-                systemAccount: extra.credit.systemAccount,
-                amountMinor: extra.credit.amountMinor,
-                kind: extra.credit.kind,
-                idempotencyKey: extra.credit.idempotencyKey(memberId),
-                reference: `member:${memberId}`,
-              },
-              trx,
-            );
-          }
-          if (extra.afterInsert) await extra.afterInsert(trx, memberId);
-          // The licence decides with the account's identity written (a trial account holds only
-          // demo money and is no bettor's account: it passes no door).
-          if (!isTrialType(member.type)) await ctx.licence.ask(trx, 'account.create', { memberId });
-          return await finish(trx, memberId, account);
-        });
-      } catch (err) {
-        const constraint = findUniqueViolation(err);
-        if (constraint === 'freeplay_grants_pkey') return { grantTaken: true };
-        if (constraint === 'members_account_key') {
-          if (typeof member.account === 'function' && attempt < MAX_GENERATE_ATTEMPTS) continue;
-          throw new AppError(ErrorCode.USERNAME_TAKEN, 'This username is already taken');
-        }
-        if (constraint === 'members_mobile_key')
-          throw new AppError(ErrorCode.MOBILE_TAKEN, 'This mobile number is already registered');
-        // One account per CPF, decided by the identity table's unique index when two sign-ups race.
-        if (constraint === 'member_identities_cpf_key')
-          throw new AppError(ErrorCode.CPF_TAKEN, 'An account already exists for this CPF');
-        throw err;
-      }
+    const { account: named } = member;
+    try {
+      // A generated name that is taken is generated again; a name the person chose is theirs or taken.
+      return await insertWithUniqueRetry(
+        typeof named === 'function' ? named : () => named,
+        (account) =>
+          inTransaction(async (trx) => {
+            const at = new Date(now());
+            const memberId = await insertMember(trx, { ...member, account, now: at });
+            if (extra.grantKey) await insertFreeplayGrant(trx, extra.grantKey, memberId, at);
+            await ledger.ensurePlayerWallet(trx, memberId);
+            if (extra.credit && extra.credit.amountMinor > 0n) {
+              await ledger.creditPlayerFromSystem(
+                {
+                  memberId,
+                  systemAccount: extra.credit.systemAccount,
+                  amountMinor: extra.credit.amountMinor,
+                  kind: extra.credit.kind,
+                  idempotencyKey: extra.credit.idempotencyKey(memberId),
+                  reference: `member:${memberId}`,
+                },
+                trx,
+              );
+            }
+            if (extra.afterInsert) await extra.afterInsert(trx, memberId);
+            // The licence decides with the account's identity written (a trial account holds only
+            // demo money and is no bettor's account: it passes no door).
+            if (!isTrialType(member.type)) await ctx.licence.ask(trx, 'account.create', { memberId });
+            return await finish(trx, memberId, account);
+          }),
+        { constraint: 'members_account_key', attempts: typeof named === 'function' ? MAX_GENERATE_ATTEMPTS : 1 },
+      );
+    } catch (err) {
+      const constraint = findUniqueViolation(err);
+      if (constraint === 'freeplay_grants_pkey') return { grantTaken: true };
+      if (constraint === 'members_account_key')
+        throw new AppError(ErrorCode.USERNAME_TAKEN, 'This username is already taken');
+      if (constraint === 'members_mobile_key')
+        throw new AppError(ErrorCode.MOBILE_TAKEN, 'This mobile number is already registered');
+      // One account per CPF, decided by the identity table's unique index when two sign-ups race.
+      if (constraint === 'member_identities_cpf_key')
+        throw new AppError(ErrorCode.CPF_TAKEN, 'An account already exists for this CPF');
+      throw err;
     }
   }
 

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import crypto from 'node:crypto';
+import { insertWithUniqueRetry, VALUE_TAKEN } from '../../db/unique-violation';
+import { randomInviteCode } from './member-helpers';
 import {
   countActiveWithoutContact,
   findAccountNames,
@@ -15,9 +16,7 @@ import {
   insertAffiliateCodeIfMissing,
 } from './member.repository';
 
-/** Letters and digits a player can read out and type without confusing them (no 0/o, 1/l/i). */
-const CODE_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
-const CODE_LENGTH = 8;
+const CODE_ATTEMPTS = 5;
 
 // What other modules read of a member. They ask here instead of querying the members table, so
 // the member module stays the only one that knows its columns.
@@ -46,15 +45,20 @@ export function createMemberDirectory({ db }: { db: Kysely<Database> }) {
     /**
      * The code a member invites players with (registration records them as its referrals): its
      * existing code, or a new random one made now. Two requests at once may both insert; the
-     * oldest code is the one answered, so both answer the same.
+     * oldest code is the one answered, so both answer the same. A code drawn that is already
+     * another member's is not written, and another is drawn.
      */
     async ensureInviteCode(memberId: string): Promise<string> {
       const existing = await findMemberCode(db, String(memberId));
       if (existing) return existing;
-      const bytes = crypto.randomBytes(CODE_LENGTH);
-      const code = [...bytes].map((b) => CODE_ALPHABET[b % CODE_ALPHABET.length]).join('');
-      await insertAffiliateCodeIfMissing(db, { code, kind: 'referral', memberId: String(memberId), domain: null });
-      return (await findMemberCode(db, String(memberId))) ?? code;
+      return insertWithUniqueRetry(
+        randomInviteCode,
+        async (code) => {
+          await insertAffiliateCodeIfMissing(db, { code, kind: 'referral', memberId: String(memberId), domain: null });
+          return (await findMemberCode(db, String(memberId))) ?? VALUE_TAKEN;
+        },
+        { constraint: 'affiliate_codes_pkey', attempts: CODE_ATTEMPTS },
+      );
     },
   };
 }

@@ -1,18 +1,15 @@
-import crypto from 'node:crypto';
 import { ErrorCode } from '@wps/shared/error-codes';
 import type { CentreRegisterBody, CentreRegisterResult } from '@wps/shared/schemas/agent-centre';
 import { validateField } from '@wps/shared/validation-patterns';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import { insertWithUniqueRetry, VALUE_TAKEN } from '../../db/unique-violation';
 import { AppError } from '../../http/app-error';
 import { insertAffiliateCode, setAffiliateCodeEnabled } from './affiliate-codes.repository';
 import type { MemberCore } from './member-core';
-import { failFields } from './member-helpers';
+import { failFields, randomInviteCode } from './member-helpers';
 import { isAccountTaken } from './member.repository';
 
-/** Letters and digits a person can read out and type without confusing them (no 0/o, 1/l/i). */
-const CODE_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
-const CODE_LENGTH = 8;
 const CODE_ATTEMPTS = 5;
 
 /** How many downlines an agent may create through the register centre per hour. */
@@ -79,13 +76,12 @@ export function createDownlineAccounts(core: MemberCore) {
     },
 
     /** A new random affiliate code for an agent's invitation link, inserted in the caller's transaction. */
-    async createLinkCode(trx: Kysely<Database>, agentId: string): Promise<string> {
-      for (let attempt = 0; attempt < CODE_ATTEMPTS; attempt++) {
-        const code = [...crypto.randomBytes(CODE_LENGTH)].map((b) => CODE_ALPHABET[b % CODE_ALPHABET.length]).join('');
-        if (await insertAffiliateCode(trx, code, String(agentId))) return code;
-      }
-      throw new Error('could not draw a free affiliate code');
-    },
+    createLinkCode: (trx: Kysely<Database>, agentId: string): Promise<string> =>
+      insertWithUniqueRetry(
+        randomInviteCode,
+        async (code) => ((await insertAffiliateCode(trx, code, String(agentId))) ? code : VALUE_TAKEN),
+        { constraint: 'affiliate_codes_pkey', attempts: CODE_ATTEMPTS },
+      ),
 
     /** Enable or disable an agent's link code, in the caller's transaction. */
     setLinkCodeEnabled: (trx: Kysely<Database>, agentId: string, code: string, enabled: boolean) =>

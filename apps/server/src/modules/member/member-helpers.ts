@@ -70,6 +70,14 @@ export function randomDigits(count: number): string {
   return out;
 }
 
+/** Letters and digits a person can read out and type without confusing them (no 0/o, 1/l/i). */
+const CODE_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
+
+/** A new random invitation code (a referral code, an agent link's code), 8 of CODE_ALPHABET. */
+export function randomInviteCode(): string {
+  return [...crypto.randomBytes(8)].map((b) => CODE_ALPHABET[b % CODE_ALPHABET.length]).join('');
+}
+
 /** A password nobody knows, for accounts that log in another way (SMS, free play). */
 export function randomPassword(): string {
   return crypto.randomBytes(24).toString('base64url');

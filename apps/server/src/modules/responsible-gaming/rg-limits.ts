@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely';
 import { ErrorCode } from '@wps/shared/error-codes';
-import { parseMajor } from '@wps/shared/money';
 import {
   isMoneyLimit,
   RG_INCREASE_WAIT_HOURS,
@@ -11,6 +10,7 @@ import {
 } from '@wps/shared/schemas/responsible-gaming';
 import type { Database } from '../../db/schema';
 import { runInTransaction } from '../../db/run-in-transaction';
+import { amountFromWire } from '../../http/amount';
 import { AppError } from '../../http/app-error';
 import {
   findLimits,
@@ -38,6 +38,8 @@ import {
 
 type Db = Kysely<Database>;
 const HOUR_MS = 3_600_000;
+/** The largest money limit a player may set, in minor units. */
+const MAX_MONEY_LIMIT_MINOR = 10n ** 15n;
 
 function invalid(field: string, message: string): AppError {
   return new AppError(ErrorCode.VALIDATION_FAILED, message, { fields: [{ field, message }] });
@@ -46,16 +48,7 @@ function invalid(field: string, message: string): AppError {
 /** A limit typed by the player: minor units for money (the operator's scale), minutes for time. */
 function parseLimit(kind: RgLimitKind, value: string, scale: number, index: number): bigint {
   const field = `body.limits.${index}.value`;
-  if (isMoneyLimit(kind)) {
-    let minor: bigint;
-    try {
-      minor = parseMajor(value, scale);
-    } catch {
-      throw invalid(field, `at most ${scale} decimals`);
-    }
-    if (minor <= 0n || minor > 10n ** 15n) throw invalid(field, 'must be positive');
-    return minor;
-  }
+  if (isMoneyLimit(kind)) return amountFromWire(value, { field, scale, max: MAX_MONEY_LIMIT_MINOR });
   if (!/^\d+$/.test(value)) throw invalid(field, 'whole minutes');
   const minutes = Number(value);
   if (minutes < 1 || minutes > RG_MAX_MINUTES) throw invalid(field, `1 to ${RG_MAX_MINUTES} minutes`);

@@ -3,6 +3,7 @@ import { ErrorCode } from '@wps/shared/error-codes';
 import { formatMinor } from '@wps/shared/money';
 import type { CentreTransferResult } from '@wps/shared/schemas/agent-centre';
 import type { ConsolidatedFunds, TransferUplineBody, TransferUplineResult } from '@wps/shared/schemas/transfer';
+import { amountFromWire } from '../../http/amount';
 import { AppError } from '../../http/app-error';
 import type { AppContext } from '../../app-context';
 import type { BonusService } from '../bonus/bonus.service';
@@ -11,7 +12,7 @@ import type { SystemService } from '../system/system.service';
 
 type Brand = Awaited<ReturnType<SystemService['getBrand']>>;
 import { decideOnce, type RefusalKey } from '../withdrawal/stored-refusal';
-import { parsePositiveAmount, type SecurityPort, type WithdrawalService } from '../withdrawal/withdrawal.service';
+import type { SecurityPort, WithdrawalService } from '../withdrawal/withdrawal.service';
 import type { MemberService } from '../member/member.service';
 import type { ContractFlags } from '../agents/agent-contracts';
 import type { LicencePolicy } from '../licence/licence-policy';
@@ -126,7 +127,7 @@ export function createTransferService(ctx: TransferContext) {
      */
     async transferToUpline(memberId: string, body: TransferUplineBody): Promise<TransferUplineResult> {
       const brand = await system.getBrand();
-      const amount = parsePositiveAmount(body.amount, brand.currencyScale);
+      const amount = amountFromWire(body.amount, { field: 'body.amount', scale: brand.currencyScale });
       const upline = await member.findUpline(memberId);
       if (upline === undefined) throw new AppError(ErrorCode.UNAUTHORIZED, 'You are not logged in');
       if (upline === null) throw new AppError(ErrorCode.NO_UPLINE, 'You have no upline agent');
@@ -150,7 +151,7 @@ export function createTransferService(ctx: TransferContext) {
       body: TransferUplineBody,
     ): Promise<CentreTransferResult> {
       const brand = await system.getBrand();
-      const amount = parsePositiveAmount(body.amount, brand.currencyScale);
+      const amount = amountFromWire(body.amount, { field: 'body.amount', scale: brand.currencyScale });
       const [upline, brief] = await Promise.all([member.findUpline(downlineId), member.findMemberBrief(downlineId)]);
       if (!upline || upline.uplineId !== String(agentId) || !brief || brief.status !== 'active') {
         throw new AppError(ErrorCode.AGENT_NOT_DIRECT_DOWNLINE, 'Transfers go only to your direct downlines');

@@ -64,7 +64,9 @@ describeEachDatabase('transfer to upline and consolidated funds', (target) => {
     const payer = await createPayer(t.app, 1_000n, { affiliateCode: DEMO_AGENT.affiliateCode });
     expectFailure(await transfer(payer.token, '10.01'), 'INSUFFICIENT_FUNDS', 409);
     expectFailure(await transfer(payer.token, '1', { paymentPassword: '918273' }), 'PAYMENT_PASSWORD_INVALID', 400);
-    expectFailure(await transfer(payer.token, '0.001'), 'AMOUNT_INVALID', 400);
+    expect(expectFailure(await transfer(payer.token, '0.001'), 'VALIDATION_FAILED', 400).value).toEqual({
+      fields: [{ field: 'body.amount', message: 'at most 2 decimals' }],
+    });
     expect(await balanceOf(t.app, payer.memberId)).toBe(1_000n);
     const loner = await createPayer(t.app, 1_000n);
     expectFailure(await transfer(loner.token, '1'), 'NO_UPLINE', 409);

@@ -7,11 +7,11 @@ import type {
   WithdrawInfo,
   WithdrawalOrder,
 } from '@wps/shared/schemas/withdrawal';
+import { amountFromWire } from '../../http/amount';
 import { AppError } from '../../http/app-error';
 import { decideOnce, replayStoredRefusal, type RefusalKey } from './stored-refusal';
 import {
   maskAccountNumber,
-  parsePositiveAmount,
   present,
   startOfUtcDay,
   type WithdrawalContext,
@@ -87,7 +87,7 @@ export function createWithdrawalRequests(ctx: WithdrawalContext, core: Withdrawa
     async createOrder(memberId: string, body: CreateWithdrawalBody): Promise<WithdrawalOrder> {
       const brand = await system.getBrand();
       const settings = await core.getSettings();
-      const amount = parsePositiveAmount(body.amount, brand.currencyScale);
+      const amount = amountFromWire(body.amount, { field: 'body.amount', scale: brand.currencyScale });
       const key = body.idempotencyKey.trim();
       const refusalKey: RefusalKey = {
         scope: 'withdrawal',

@@ -1,7 +1,7 @@
 import type { BonusService } from '../bonus/bonus.service';
 import type { Kysely } from 'kysely';
 import { ErrorCode } from '@wps/shared/error-codes';
-import { formatMinor, parseMajor } from '@wps/shared/money';
+import { formatMinor } from '@wps/shared/money';
 import { maskPixKey, type PixKeyType } from '@wps/shared/pix-key';
 import type { OpsRole } from '@wps/shared/ops-permissions';
 import type { OpsWithdrawalOrder, WithdrawalOrder, WithdrawalSettings } from '@wps/shared/schemas/withdrawal';
@@ -96,22 +96,6 @@ export function maskAccountNumber(n: string): string {
 /** Start of the UTC day that contains `at`: the daily count limit resets at 00:00 UTC. */
 export function startOfUtcDay(at: Date): Date {
   return new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate()));
-}
-
-/** Parse a major-unit amount into positive minor units, or fail with AMOUNT_INVALID. */
-export function parsePositiveAmount(amount: string, scale: number): bigint {
-  let minor: bigint;
-  try {
-    minor = parseMajor(amount, scale);
-  } catch {
-    throw new AppError(
-      ErrorCode.AMOUNT_INVALID,
-      `The amount must be a positive number with at most ${scale} decimals`,
-      { field: 'amount' },
-    );
-  }
-  if (minor <= 0n) throw new AppError(ErrorCode.AMOUNT_INVALID, 'The amount must be positive', { field: 'amount' });
-  return minor;
 }
 
 export function present(row: WithdrawalRow, scale: number): WithdrawalOrder {

@@ -6,7 +6,6 @@ import { createWithdrawalCore, type WithdrawalContext } from './withdrawal-share
 import { countReviewOverdue, statusQueue, sumPendingAmount } from './withdrawal.repository';
 
 export {
-  parsePositiveAmount,
   type AuditPort,
   type BankAccount,
   type MessagesPort,

@@ -103,8 +103,8 @@ describeEachDatabase('withdrawals', (target) => {
     expectFailure(await requestWithdrawal(t.app, payer, '9.99'), 'WITHDRAWAL_AMOUNT_BELOW_MIN', 400);
     expectFailure(await requestWithdrawal(t.app, payer, '50000.01'), 'WITHDRAWAL_AMOUNT_ABOVE_MAX', 400);
     expectFailure(await requestWithdrawal(t.app, payer, '1000.01'), 'INSUFFICIENT_FUNDS', 409);
-    expectFailure(await requestWithdrawal(t.app, payer, '10.001'), 'AMOUNT_INVALID', 400);
-    expectFailure(await requestWithdrawal(t.app, payer, '0'), 'AMOUNT_INVALID', 400);
+    expectFailure(await requestWithdrawal(t.app, payer, '10.001'), 'VALIDATION_FAILED', 400);
+    expectFailure(await requestWithdrawal(t.app, payer, '0'), 'VALIDATION_FAILED', 400);
     expectFailure(await requestWithdrawal(t.app, payer, '-5'), 'VALIDATION_FAILED', 400);
     expect(await balanceOf(t.app, payer.memberId)).toBe(100_000n);
     const info = valueOf<WithdrawInfo>(await call(t.app, 'GET', '/wps/withdraw/info', { token: payer.token }));
