@@ -38,3 +38,15 @@ export function readFieldErrors(
   }
   return out;
 }
+
+/**
+ * A refusal of the amount a money form sent: the server's one reader of amounts answers a malformed
+ * or zero amount with VALIDATION_FAILED naming `body.amount`, and AMOUNT_INVALID where a path keeps
+ * its own meaning (nothing to move). Either belongs under the amount field, not above the form.
+ */
+export function isAmountRefusal(error: unknown): boolean {
+  if (isApiError(error, 'AMOUNT_INVALID')) return true;
+  if (!isApiError(error, 'VALIDATION_FAILED')) return false;
+  const fields = (error.value as { fields?: FieldFailure[] } | undefined)?.fields ?? [];
+  return fields.some((f) => toFormField(f.field) === 'amount');
+}

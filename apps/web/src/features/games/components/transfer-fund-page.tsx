@@ -5,6 +5,7 @@ import { Button } from '@wps/ui/button';
 import { TextField } from '@wps/ui/text-field';
 import { toast } from '../../../components/ui/toast';
 import { isApiError } from '../../../lib/api-client';
+import { isAmountRefusal } from '../../../components/form/server-field-errors';
 import { translateError } from '../../../lib/i18n';
 import { useFormats } from '../../../lib/format';
 import { useFormatMoney } from '../../../lib/money';
@@ -61,7 +62,7 @@ export function TransferFundPage() {
           // A network failure keeps the key: pressing again replays the same transfer.
           if (isApiError(error, 'NETWORK_ERROR')) keys.current.set(action, key);
           else keys.current.delete(action);
-          if (body.vassalage && (isApiError(error, 'INSUFFICIENT_FUNDS') || isApiError(error, 'AMOUNT_INVALID'))) {
+          if (body.vassalage && (isApiError(error, 'INSUFFICIENT_FUNDS') || isAmountRefusal(error))) {
             setErrors((e) => ({ ...e, [body.vassalage!]: translateError(error) }));
           } else {
             toast.error(translateError(error));

@@ -5,6 +5,7 @@ import { TextField } from '@wps/ui/text-field';
 import { toast } from '../../../components/ui/toast';
 import { launchGame } from '../../../lib/api/launch-game';
 import { isApiError } from '../../../lib/api-client';
+import { isAmountRefusal } from '../../../components/form/server-field-errors';
 import { storeGameUrl, type LaunchedGame } from '../../../lib/game-url';
 import { translateError } from '../../../lib/i18n';
 import { useFormats } from '../../../lib/format';
@@ -94,7 +95,7 @@ export function TransferGate({
         onError: (err) => {
           // A network failure keeps the key: pressing again replays the same transfer.
           if (!isApiError(err, 'NETWORK_ERROR')) key.current = null;
-          if (isApiError(err, 'INSUFFICIENT_FUNDS') || isApiError(err, 'AMOUNT_INVALID')) setError(translateError(err));
+          if (isApiError(err, 'INSUFFICIENT_FUNDS') || isAmountRefusal(err)) setError(translateError(err));
           else toast.error(translateError(err));
         },
       },

@@ -10,6 +10,7 @@ import { createFormResolver } from '../../../components/form/form-resolver';
 import { PaymentAmountFields } from '../../../components/form/payment-amount-fields';
 import { useBalance } from '../../../lib/api/get-balance';
 import { isApiError } from '../../../lib/api-client';
+import { isAmountRefusal } from '../../../components/form/server-field-errors';
 import { useFormats } from '../../../lib/format';
 import { translateError } from '../../../lib/i18n';
 import { useFormatMoney } from '../../../lib/money';
@@ -99,7 +100,7 @@ function TransferForm({ funds }: { funds: ConsolidatedFunds }) {
             setForfeit({ values, count: (error.value as { bonuses?: unknown[] } | undefined)?.bonuses?.length ?? 1 });
           } else if (isApiError(error, 'PAYMENT_PASSWORD_INVALID') || isApiError(error, 'PAYMENT_PASSWORD_LOCKED')) {
             setError('paymentPassword', { message: translateError(error) });
-          } else if (isApiError(error, 'INSUFFICIENT_FUNDS') || isApiError(error, 'AMOUNT_INVALID')) {
+          } else if (isApiError(error, 'INSUFFICIENT_FUNDS') || isAmountRefusal(error)) {
             setError('amount', { message: translateError(error) });
           } else {
             setFormError(translateError(error));

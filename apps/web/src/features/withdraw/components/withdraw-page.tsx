@@ -10,6 +10,7 @@ import { Button } from '@wps/ui/button';
 import { Modal } from '@wps/ui/modal';
 import { toast } from '../../../components/ui/toast';
 import { isApiError } from '../../../lib/api-client';
+import { isAmountRefusal } from '../../../components/form/server-field-errors';
 import { useBalance } from '../../../lib/api/get-balance';
 import { translateError } from '../../../lib/i18n';
 import { useFormats } from '../../../lib/format';
@@ -158,7 +159,7 @@ function WithdrawForm({ info, onGoToAccount }: { info: WithdrawInfo; onGoToAccou
             isApiError(error, 'INSUFFICIENT_FUNDS') ||
             isApiError(error, 'WITHDRAWAL_AMOUNT_BELOW_MIN') ||
             isApiError(error, 'WITHDRAWAL_AMOUNT_ABOVE_MAX') ||
-            isApiError(error, 'AMOUNT_INVALID')
+            isAmountRefusal(error)
           ) {
             setError('amount', { message: translateError(error) });
           } else if (isApiError(error, 'BANK_ACCOUNT_NOT_FOUND')) {
