@@ -57,18 +57,6 @@ type SqlException = { file: string; tables: string[]; reason: string };
 /** SQL functions that write another module's tables, each with why (file: <module>/sql/<name>.sql). */
 const SQL_EXCEPTIONS: SqlException[] = [
   {
-    file: 'gateway/sql/seamless_bet_many.sql',
-    tables: ['ledger_accounts', 'ledger_entries', 'ledger_transactions'],
-    reason:
-      "the seamless bet batch posts its stakes set-based in the same statement as the rounds, with its own copy of the ledger's posting core; to post through one ledger-owned batch function instead",
-  },
-  {
-    file: 'gateway/sql/seamless_win_many.sql',
-    tables: ['ledger_accounts', 'ledger_entries', 'ledger_transactions'],
-    reason:
-      "the seamless win batch posts its wins set-based in the same statement as the rounds, with its own copy of the ledger's posting core; to post through one ledger-owned batch function instead",
-  },
-  {
     file: 'gateway/sql/round_counters_add.sql',
     tables: ['agent_member_daily', 'reporting_game_hourly', 'reward_events'],
     reason:
