@@ -17,8 +17,12 @@ import { createScratchPostgres, describeEachDatabase, provided, type DatabaseTar
 const CHANGED_SINCE_THE_MOVE: Record<string, string> = {
   ledger_post_set:
     "new: the ledger's one set-based writer of planned posts (transactions, entries, balances), which the seamless batches carried a copy of each",
-  seamless_bet_many: "its ledger writes go through the ledger's ledger_post_set instead of its own copy of them",
-  seamless_win_many: "its ledger writes go through the ledger's ledger_post_set instead of its own copy of them",
+  seamless_bet_many:
+    "its ledger writes go through the ledger's ledger_post_set (by seamless_post_plan) instead of its own copy of them",
+  seamless_post_plan:
+    "new: the seamless batches' planned bets or wins as ledger posts, handed to ledger_post_set (one place for what the two batches shared)",
+  seamless_win_many:
+    "its ledger writes go through the ledger's ledger_post_set (by seamless_post_plan) instead of its own copy of them",
 };
 
 type Opened = { database: DatabaseHandle; drop: () => Promise<void> };

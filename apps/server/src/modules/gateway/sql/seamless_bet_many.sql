@@ -1,5 +1,5 @@
 -- seamless_bet_many: Many seamless bets in one set-based pass (group commit), with the same answers as seamless_apply gives each.
--- Owner: gateway (writes round_bets and game_rounds; its ledger transactions go through the ledger's ledger_post_set).
+-- Owner: gateway (writes round_bets and game_rounds; its ledger transactions go through the ledger's ledger_post_set, by seamless_post_plan).
 --
 -- As migration 0694_seamless_bet_many_batch_counters explained it:
 -- seamless_bet_many (migration 0430) counting the rounds it creates once per batch.
@@ -14,9 +14,9 @@
 -- that existed before keep their one UPDATE, whose statement triggers already count the batch
 -- at once.
 -- requires: format_minor
--- requires: ledger_post_set
 -- requires: round_counters_add
 -- requires: seamless_apply
+-- requires: seamless_post_plan
 CREATE OR REPLACE FUNCTION seamless_bet_many(p_ops jsonb) RETURNS jsonb LANGUAGE plpgsql AS $$
 DECLARE
   v_plan jsonb;
@@ -125,29 +125,10 @@ BEGIN
   END IF;
   v_planned := jsonb_array_length(v_plan);
   IF v_planned > 0 THEN
-    -- 4–6. The ledger's part, through the ledger's one set-based writer (ledger_post_set): the
-    -- transactions, their entries (wallet then house, as seamless_apply posts them) and the
-    -- accounts by their summed deltas (already locked, in id order; the funds were checked above).
-    -- A key claimed meanwhile undoes the batch (LE004, run again).
-    PERFORM ledger_post_set(t.ids, t.kinds, t.keys, t.hashes, t.currencies, t.refs, t.metadata, t.results,
-      e.txs, e.accounts, e.amounts, e.currencies)
-    FROM (
-      SELECT array_agg(p.ledger_tx ORDER BY p.n) AS ids, array_agg('bet'::text ORDER BY p.n) AS kinds,
-        array_agg('seamless:' || p.vassalage || ':' || p.tx ORDER BY p.n) AS keys, array_agg(p.hash ORDER BY p.n) AS hashes,
-        array_agg(p.currency ORDER BY p.n) AS currencies, array_agg('round:' || p.vassalage || ':' || p.round_id ORDER BY p.n) AS refs,
-        array_agg(jsonb_build_object('memberId', p.member_id::text, 'vassalage', p.vassalage, 'roundId', p.round_id, 'gameId', p.node_id)
-          ORDER BY p.n) AS metadata,
-        array_agg(jsonb_build_object('transactionId', p.ledger_tx::text, 'balances',
-          jsonb_build_object(p.wallet::text, p.wallet_after::text, p.house::text, p.house_after::bigint::text)) ORDER BY p.n) AS results
-      FROM jsonb_to_recordset(v_plan) AS p(n bigint, vassalage text, tx text, round_id text, member_id bigint, hash text, node_id text,
-        currency text, house bigint, wallet bigint, ledger_tx bigint, house_after numeric, wallet_after bigint)
-    ) AS t,
-    (
-      SELECT array_agg(p.ledger_tx ORDER BY p.n, x.k) AS txs, array_agg(x.account ORDER BY p.n, x.k) AS accounts,
-        array_agg(x.amount ORDER BY p.n, x.k) AS amounts, array_agg(p.currency ORDER BY p.n, x.k) AS currencies
-      FROM jsonb_to_recordset(v_plan) AS p(n bigint, ledger_tx bigint, house bigint, wallet bigint, amount bigint, currency text),
-        LATERAL (VALUES (1, p.wallet, -p.amount), (2, p.house, p.amount)) AS x(k, account, amount)
-    ) AS e;
+    -- 4–6. The ledger's part (transactions, entries wallet then house, as seamless_apply posts them, balances of the accounts
+    -- already locked in id order; the funds were checked above), through the ledger's set-based writer. A key claimed
+    -- meanwhile undoes the batch (LE004, run again).
+    PERFORM seamless_post_plan(v_plan, 'bet');
     -- 7. The bets' rows, each with its answer (a replay gets it); claimed meanwhile: LE004.
     INSERT INTO round_bets (vassalage, vendor_tx_id, kind, round_id, member_id, node_id, amount, status, request_hash, ledger_transaction_id, response, bonus_amount)
     SELECT p.vassalage, p.tx, 'bet', p.round_id, p.member_id, p.node_id, p.amount, 'accepted', p.hash, p.ledger_tx, p.answer, 0

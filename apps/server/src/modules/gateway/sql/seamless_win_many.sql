@@ -1,5 +1,5 @@
 -- seamless_win_many: Many plain seamless wins in one set-based pass (group commit), with the same answers as seamless_apply gives each.
--- Owner: gateway (writes round_bets and game_rounds; its ledger transactions go through the ledger's ledger_post_set).
+-- Owner: gateway (writes round_bets and game_rounds; its ledger transactions go through the ledger's ledger_post_set, by seamless_post_plan).
 --
 -- As migration 0317_seamless_win_many explained it:
 -- Many wins in one set-based pass: what seamless_apply (migration 0251) does to each plain win,
@@ -31,8 +31,8 @@
 -- round. A transaction id or ledger key claimed by another transaction meanwhile raises LE004 and
 -- the caller runs the batch again, as with seamless_apply.
 -- requires: format_minor
--- requires: ledger_post_set
 -- requires: seamless_apply
+-- requires: seamless_post_plan
 CREATE OR REPLACE FUNCTION seamless_win_many(p_ops jsonb) RETURNS jsonb LANGUAGE plpgsql AS $$
 DECLARE
   v_plan jsonb;
@@ -137,29 +137,10 @@ BEGIN
   END IF;
   v_planned := jsonb_array_length(v_plan);
   IF v_planned > 0 THEN
-    -- 4–6. The ledger's part, through the ledger's one set-based writer (ledger_post_set): the
-    -- transactions, their entries (house then wallet, as seamless_apply posts them) and the
-    -- accounts by their summed deltas (already locked, in id order). A key claimed meanwhile
-    -- undoes the batch (LE004, run again).
-    PERFORM ledger_post_set(t.ids, t.kinds, t.keys, t.hashes, t.currencies, t.refs, t.metadata, t.results,
-      e.txs, e.accounts, e.amounts, e.currencies)
-    FROM (
-      SELECT array_agg(p.ledger_tx ORDER BY p.n) AS ids, array_agg('win'::text ORDER BY p.n) AS kinds,
-        array_agg('seamless:' || p.vassalage || ':' || p.tx ORDER BY p.n) AS keys, array_agg(p.hash ORDER BY p.n) AS hashes,
-        array_agg(p.currency ORDER BY p.n) AS currencies, array_agg('round:' || p.vassalage || ':' || p.round_id ORDER BY p.n) AS refs,
-        array_agg(jsonb_build_object('memberId', p.member_id::text, 'vassalage', p.vassalage, 'roundId', p.round_id, 'gameId', p.node_id)
-          ORDER BY p.n) AS metadata,
-        array_agg(jsonb_build_object('transactionId', p.ledger_tx::text, 'balances',
-          jsonb_build_object(p.house::text, p.house_after::bigint::text, p.wallet::text, p.wallet_after::bigint::text)) ORDER BY p.n) AS results
-      FROM jsonb_to_recordset(v_plan) AS p(n bigint, vassalage text, tx text, round_id text, member_id bigint, hash text, node_id text,
-        currency text, house bigint, wallet bigint, ledger_tx bigint, house_after numeric, wallet_after numeric)
-    ) AS t,
-    (
-      SELECT array_agg(p.ledger_tx ORDER BY p.n, x.k) AS txs, array_agg(x.account ORDER BY p.n, x.k) AS accounts,
-        array_agg(x.amount ORDER BY p.n, x.k) AS amounts, array_agg(p.currency ORDER BY p.n, x.k) AS currencies
-      FROM jsonb_to_recordset(v_plan) AS p(n bigint, ledger_tx bigint, house bigint, wallet bigint, amount bigint, currency text),
-        LATERAL (VALUES (1, p.house, -p.amount), (2, p.wallet, p.amount)) AS x(k, account, amount)
-    ) AS e;
+    -- 4–6. The ledger's part (transactions, entries house then wallet, as seamless_apply posts them, balances of the accounts
+    -- already locked in id order), through the ledger's set-based writer. A key claimed
+    -- meanwhile undoes the batch (LE004, run again).
+    PERFORM seamless_post_plan(v_plan, 'win');
     -- 7. The wins' rows, each with its answer (a replay gets it); claimed meanwhile: LE004.
     INSERT INTO round_bets (vassalage, vendor_tx_id, kind, round_id, member_id, node_id, amount, ref_tx_id, status, request_hash, ledger_transaction_id, response, bonus_amount, bonus_kept)
     SELECT p.vassalage, p.tx, 'win', p.round_id, p.member_id, '', p.amount, p.bet_tx, 'done', p.hash, p.ledger_tx, p.answer, 0, 0
