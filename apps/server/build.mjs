@@ -23,6 +23,11 @@ await build({
   logLevel: 'warning',
 });
 fs.cpSync('src/db/migrations', 'dist/migrations', { recursive: true });
+// The database's function files, as dist/modules/<owner>/sql/<name>.sql (db/function-files.ts finds them there).
+for (const module of fs.readdirSync('src/modules')) {
+  const dir = `src/modules/${module}/sql`;
+  if (fs.existsSync(dir)) fs.cpSync(dir, `dist/modules/${module}/sql`, { recursive: true });
+}
 // The demo content's banner pictures (modules/content/content.seed.ts reads them from here).
 fs.cpSync('src/modules/content/demo', 'dist/demo-content', { recursive: true });
 console.log(`server built: ${scripts.length} entry points -> dist/`);

@@ -7,7 +7,9 @@ import { describe, expect, it } from 'vitest';
 // service. This test finds every table named in a module's code (Kysely's selectFrom, joins,
 // updateTable, insertInto, deleteFrom, and the FROM/JOIN/UPDATE/INTO of sql`` templates) and
 // fails when one belongs to another module, unless the pair is listed below with its reason.
-// The owner of a table is the module whose file under db/tables/ declares it.
+// The owner of a table is the module whose file under db/tables/ declares it. The database's
+// functions (modules/<owner>/sql/<name>.sql) are read too: a function may read any table, but
+// writes only its module's tables, like the module's TypeScript.
 
 const SRC = path.resolve(__dirname, '../src');
 const MODULES = path.join(SRC, 'modules');
@@ -24,8 +26,14 @@ const OWNER_OVERRIDES: Record<string, string> = {
   seamless_refusals: 'gateway',
 };
 
+/** db/tables files named otherwise than the module folder that keeps their tables. */
+const TABLE_FILE_MODULES: Record<string, string> = {
+  // The agent centre is part of the agents module (modules/agents/centre, and its SQL functions in modules/agents/sql).
+  'agent-centre': 'agents',
+};
+
 /** Tables outside modules/: created by migrations, owned by infrastructure. */
-const INFRASTRUCTURE_TABLES = new Set(['schema_migrations', 'job_runs']);
+const INFRASTRUCTURE_TABLES = new Set(['schema_migrations', 'schema_functions', 'job_runs']);
 
 type Exception = { file: string; table: string; reason: string };
 
@@ -41,6 +49,18 @@ const EXCEPTIONS: Exception[] = [
     table: 'member_identities',
     reason:
       "the regulator's bettors file carries each player's CPF; read here while the identity module that owns the table is built beside the records module, to move behind its view",
+  },
+];
+
+type SqlException = { file: string; tables: string[]; reason: string };
+
+/** SQL functions that write another module's tables, each with why (file: <module>/sql/<name>.sql). */
+const SQL_EXCEPTIONS: SqlException[] = [
+  {
+    file: 'gateway/sql/round_counters_add.sql',
+    tables: ['agent_member_daily', 'reporting_game_hourly', 'reward_events'],
+    reason:
+      "a seamless batch's round changes counted once per batch where the reporting, agents and rewards triggers on game_rounds would count them one change at a time (the batch turns those triggers off); the same figures those modules' trigger functions write",
   },
 ];
 
@@ -62,7 +82,7 @@ function readOwnership(): Map<string, string> {
   const owners = new Map<string, string>();
   const dir = path.join(SRC, 'db/tables');
   for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.ts'))) {
-    const module = file.replace(/\.ts$/, '');
+    const module = TABLE_FILE_MODULES[file.replace(/\.ts$/, '')] ?? file.replace(/\.ts$/, '');
     const source = ts.createSourceFile(
       file,
       fs.readFileSync(path.join(dir, file), 'utf8'),
@@ -113,6 +133,41 @@ function findTables(file: string, text = fs.readFileSync(file, 'utf8')): Set<str
   return tables;
 }
 
+const SQL_WRITE_PATTERN = /\b(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+([a-z_][a-z0-9_]*)/gi;
+
+/** Every table a SQL text writes (INSERT INTO, also with ON CONFLICT; UPDATE; DELETE FROM), comments and string literals aside. */
+function findSqlWrites(text: string): Set<string> {
+  const code = text.replace(/--[^\n]*/g, '').replace(/'(?:[^']|'')*'/g, "''");
+  return new Set([...code.matchAll(SQL_WRITE_PATTERN)].map((m) => m[1]!.toLowerCase()));
+}
+
+/** The function files: modules/<module>/sql/<name>.sql, as `<module>/sql/<name>.sql`. */
+function listSqlFiles(): { module: string; file: string }[] {
+  return fs
+    .readdirSync(MODULES, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && fs.existsSync(path.join(MODULES, entry.name, 'sql')))
+    .flatMap((entry) =>
+      fs
+        .readdirSync(path.join(MODULES, entry.name, 'sql'))
+        .filter((f) => f.endsWith('.sql'))
+        .map((f) => ({ module: entry.name, file: `${entry.name}/sql/${f}` })),
+    );
+}
+
+/** `<file> → <table>` for each write of another module's table by a function file, less `exceptions`. */
+function sqlWritesOutsideExceptions(owners: Map<string, string>, exceptions: readonly SqlException[]): string[] {
+  const allowed = new Set(exceptions.flatMap((e) => e.tables.map((t) => `${e.file} → ${t}`)));
+  const found: string[] = [];
+  for (const { module, file } of listSqlFiles()) {
+    for (const table of findSqlWrites(fs.readFileSync(path.join(MODULES, file), 'utf8'))) {
+      const owner = owners.get(table);
+      if (owner && owner !== module && !allowed.has(`${file} → ${table}`))
+        found.push(`${file} → ${table} (owned by ${owner})`);
+    }
+  }
+  return found;
+}
+
 function listModuleFiles(): { module: string; file: string }[] {
   const modules = fs
     .readdirSync(MODULES, { withFileTypes: true })
@@ -157,6 +212,33 @@ describe('module boundaries', () => {
     // An exception that no longer happens is removed, so the list stays the real one.
     const stale = [...allowed].filter((a) => !found.some((f) => f.startsWith(`${a} (`)));
     expect(stale).toEqual([]);
+  });
+
+  it("no SQL function writes another module's table outside the listed exceptions", () => {
+    expect(listSqlFiles().length).toBeGreaterThan(40);
+    expect(
+      sqlWritesOutsideExceptions(owners, SQL_EXCEPTIONS),
+      "write through the owning module's function, or list the file in SQL_EXCEPTIONS with its reason",
+    ).toEqual([]);
+    // Each exception is still needed: without it, its writes are refused.
+    for (const exception of SQL_EXCEPTIONS) {
+      const without = SQL_EXCEPTIONS.filter((e) => e !== exception);
+      expect(sqlWritesOutsideExceptions(owners, without).sort()).toEqual(
+        exception.tables.map((t) => `${exception.file} → ${t} (owned by ${owners.get(t)})`).sort(),
+      );
+    }
+  });
+
+  it('finds the tables a SQL function writes (the scanner itself)', () => {
+    const sample = [
+      '-- UPDATE members in a comment is ignored',
+      'CREATE OR REPLACE FUNCTION f() RETURNS void LANGUAGE plpgsql AS $$ BEGIN',
+      '  INSERT INTO ledger_entries AS e (a) VALUES (1) ON CONFLICT (a) DO UPDATE SET a = e.a;',
+      '  update round_bets SET x = 1; DELETE FROM otp_codes WHERE true;',
+      "  SELECT 1 FROM games; RAISE EXCEPTION 'UPDATE deposit_orders refused';",
+      'END $$;',
+    ].join('\n');
+    expect([...findSqlWrites(sample)].sort()).toEqual(['ledger_entries', 'otp_codes', 'round_bets', 'set']);
   });
 
   it('finds tables in Kysely calls and in sql templates (the scanner itself)', () => {

@@ -92,6 +92,31 @@ describeEachDatabase('probes', (target) => {
     expect((await probe('/readyz')).status).toBe(200);
   });
 
+  it('/readyz answers 503 when a function file is not applied (its recorded checksum differs)', async () => {
+    const row = await t.database.db
+      .selectFrom('schema_functions')
+      .selectAll()
+      .where('name', '=', 'ledger_post')
+      .executeTakeFirstOrThrow();
+    await t.database.db
+      .updateTable('schema_functions')
+      .set({ checksum: 'stale' })
+      .where('name', '=', row.name)
+      .execute();
+    try {
+      const res = await probe('/readyz');
+      expect(res.status).toBe(503);
+      expect(res.json().checks).toMatchObject({ database: 'ok', migrations: '1 pending: function ledger_post' });
+    } finally {
+      await t.database.db
+        .updateTable('schema_functions')
+        .set({ checksum: row.checksum })
+        .where('name', '=', row.name)
+        .execute();
+    }
+    expect((await probe('/readyz')).status).toBe(200);
+  });
+
   it('/readyz answers 503 when the change feed stops listening, then when the database is gone', async () => {
     await t.app.services.changeFeed.close();
     const feedDown = await probe('/readyz');

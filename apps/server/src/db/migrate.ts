@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import type { DatabaseHandle } from './database';
+import { applyFunctionFiles, pendingFunctionFiles, readFunctionFiles, type FunctionFile } from './function-files';
 
 /** Arbitrary but fixed: every instance takes the same advisory lock before migrating. */
 const MIGRATION_LOCK_ID = 727_274_001;
@@ -31,22 +32,37 @@ export function readMigrations(dir = findMigrationsDir()): Migration[] {
     }));
 }
 
-/** Names of the migrations in `migrations` that the database has not applied (the readiness probe asks). */
+/**
+ * Names of the migrations in `migrations` that the database has not applied, then of the function
+ * files whose text it has not applied (`function <name>`): the readiness probe asks.
+ */
 export async function pendingMigrations(
   handle: Pick<DatabaseHandle, 'db'>,
   migrations = readMigrations(),
+  functionFiles = readFunctionFiles(),
 ): Promise<string[]> {
   const applied = new Set(
     (await handle.db.selectFrom('schema_migrations').select('version').execute()).map((r) => r.version),
   );
-  return migrations.filter((m) => !applied.has(m.version)).map((m) => m.name);
+  const functions = await pendingFunctionFiles(handle, functionFiles);
+  return [
+    ...migrations.filter((m) => !applied.has(m.version)).map((m) => m.name),
+    ...functions.map((f) => `function ${f.name}`),
+  ];
 }
 
 /**
  * Apply pending migrations in one transaction under an advisory lock, so two instances
  * starting together apply each migration exactly once. Forward-only: nothing is ever undone.
+ * Then, in the same transaction, the function files whose text changed (function-files.ts): the
+ * migrations have created every table and trigger they use. Returns the migrations' names, then
+ * `function <name>` for each function file applied.
  */
-export async function runMigrations(handle: DatabaseHandle, migrations = readMigrations()): Promise<string[]> {
+export async function runMigrations(
+  handle: DatabaseHandle,
+  migrations = readMigrations(),
+  functionFiles: readonly FunctionFile[] = readFunctionFiles(),
+): Promise<string[]> {
   return handle.db.transaction().execute(async (trx) => {
     await sql`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK_ID})`.execute(trx);
     await sql`CREATE TABLE IF NOT EXISTS schema_migrations (
@@ -64,6 +80,7 @@ export async function runMigrations(handle: DatabaseHandle, migrations = readMig
       await trx.insertInto('schema_migrations').values({ version: m.version, name: m.name }).execute();
       done.push(m.name);
     }
-    return done;
+    const functions = await applyFunctionFiles(handle, trx, functionFiles);
+    return [...done, ...functions.map((name) => `function ${name}`)];
   });
 }

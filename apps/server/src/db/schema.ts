@@ -83,4 +83,6 @@ export type Database = SystemTables &
 
 export type MigrationTables = {
   schema_migrations: { version: number; name: string; applied_at: Generated<Date> };
+  /** The function files (modules/<owner>/sql/<name>.sql) applied, by the checksum of the text applied (function-files.ts). */
+  schema_functions: { name: string; checksum: string; applied_at: Generated<Date> };
 };

@@ -1,4 +1,5 @@
 import type { DatabaseHandle } from '../../db/database';
+import { readFunctionFiles, type FunctionFile } from '../../db/function-files';
 import { pendingMigrations, readMigrations, type Migration } from '../../db/migrate';
 
 /** How long a readiness check waits for the database before calling it down. */
@@ -17,6 +18,8 @@ export type HealthDeps = {
   changeFeed: { readonly isLive: boolean };
   /** The migrations this build ships; read from disk once. */
   migrations?: Migration[];
+  /** The function files this build ships (modules/<owner>/sql); read from disk once. */
+  functionFiles?: FunctionFile[];
   /** Where a failed check's cause is logged (the probe's answer does not carry it). */
   onCheckError?: (check: ReadinessCheck, err: unknown) => void;
 };
@@ -30,19 +33,23 @@ function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
 }
 
 /**
- * Readiness: the database answers within DATABASE_TIMEOUT_MS, every migration this build ships
- * is applied, and the change feed is listening (without it the in-process caches are bypassed,
+ * Readiness: the database answers within DATABASE_TIMEOUT_MS, every migration and function file this
+ * build ships is applied, and the change feed is listening (without it the in-process caches are bypassed,
  * which is correct but slow, and another instance's writes would not evict them). Probes running
  * at the same moment share one check, so a burst of probes costs one query.
  */
 export function createHealthService(deps: HealthDeps) {
   const migrations = deps.migrations ?? readMigrations();
+  const functionFiles = deps.functionFiles ?? readFunctionFiles();
   let running: Promise<Readiness> | undefined;
 
   async function check(): Promise<Readiness> {
     const checks: Record<ReadinessCheck, string> = { database: 'ok', migrations: 'ok', changeFeed: 'ok' };
     try {
-      const pending = await withTimeout(pendingMigrations(deps.database, migrations), DATABASE_TIMEOUT_MS);
+      const pending = await withTimeout(
+        pendingMigrations(deps.database, migrations, functionFiles),
+        DATABASE_TIMEOUT_MS,
+      );
       if (pending.length > 0) checks.migrations = `${pending.length} pending: ${pending.join(', ')}`;
     } catch (err) {
       deps.onCheckError?.('database', err);
