@@ -10,9 +10,8 @@ import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config';
 import { openDatabase } from '../../apps/server/src/db/database';
 import { seedDemoOperator } from '../../apps/server/src/db/seed';
-import { SANDBOX_SEAMLESS } from '../../apps/server/src/modules/gateway/gateway.service';
 import type { BenchServer } from '../../bench/bench-server';
-import { createCallbackPlayers } from '../../bench/callbacks-load';
+import { configureSeamlessVendor, createCallbackPlayers } from '../../bench/callbacks-load';
 
 const PLAYERS = Number(process.env.DRILL_PLAYERS ?? 8);
 
@@ -29,15 +28,7 @@ async function main(): Promise<void> {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
   const baseUrl = `http://127.0.0.1:${port}`;
-  const secret = crypto.randomBytes(24).toString('hex');
-  await app.services.gateway.configureAdapter({
-    vassalage: SANDBOX_SEAMLESS,
-    walletModel: 'seamless',
-    launchUrl: 'http://127.0.0.1:9/play',
-    apiUrl: null,
-    secret,
-    requestTimeoutMs: 5000,
-  });
+  const secret = await configureSeamlessVendor(app);
   const server: BenchServer = {
     app,
     baseUrl,
