@@ -290,6 +290,11 @@ async function main(): Promise<number> {
   }
   // A previous drill stopped hard may have left its clusters: they are the drill's own, by name and port.
   cleanUp();
+  // Interrupted (Ctrl-C): the app and load processes get the signal too; the clusters go with the drill.
+  process.once('SIGINT', () => {
+    cleanUp();
+    process.exit(130);
+  });
   let failure: unknown;
   try {
     await drill();
