@@ -110,6 +110,20 @@ export function runCallbackLoad(input: {
   });
 }
 
+/** Connect the reference seamless vendor with a new secret (returned), as a vendor's operator would. */
+export async function configureSeamlessVendor(app: App): Promise<string> {
+  const secret = crypto.randomBytes(24).toString('hex');
+  await app.services.gateway.configureAdapter({
+    vassalage: SANDBOX_SEAMLESS,
+    walletModel: 'seamless',
+    launchUrl: 'http://127.0.0.1:9/play',
+    apiUrl: null,
+    secret,
+    requestTimeoutMs: 5000,
+  });
+  return secret;
+}
+
 /** `count` players: a member row, a funded wallet, and a vendor session from a real launch + signed authenticate. */
 export async function createCallbackPlayers(
   server: BenchServer,
