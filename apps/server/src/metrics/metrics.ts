@@ -10,7 +10,12 @@ const WAIT_BUCKETS = [0.0001, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0
 export type PoolStats = { total: number; idle: number; waiting: number };
 
 /** What the read handle reports (db/read-handle.ts `status`), read at each scrape. */
-export type ReadReplicaStats = { configured: boolean; serving: 'replica' | 'primary'; lagMs: number | null; fallbacks: number };
+export type ReadReplicaStats = {
+  configured: boolean;
+  serving: 'replica' | 'primary';
+  lagMs: number | null;
+  fallbacks: number;
+};
 
 /**
  * The business events services report: one call each, where the event becomes final (after the
