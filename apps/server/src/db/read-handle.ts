@@ -13,7 +13,7 @@ export type ReadReplicaStatus = {
   configured: boolean;
   /** Where routed reads go now. */
   serving: 'replica' | 'primary';
-  /** The last measured lag in ms; null before the first check, while unreachable, and without a replica. */
+  /** The last measured lag in ms; null before the first check, while unreachable or unbounded, and without a replica. */
   lagMs: number | null;
   /** Why the reads are where they are. */
   reason: 'ok' | 'not configured' | 'not checked yet' | 'lagging' | 'unreachable';
@@ -121,7 +121,8 @@ export function openReadDb(opts: ReadDbOptions): ReadDb {
   async function check(): Promise<ReadReplicaStatus> {
     try {
       const lagMs = await readLag();
-      settle(lagMs, lagMs <= opts.maxLagMs ? 'ok' : 'lagging');
+      // A lag with no bound yet (a standby behind since before the first check) is lagging, shown as unknown.
+      settle(Number.isFinite(lagMs) ? lagMs : null, lagMs <= opts.maxLagMs ? 'ok' : 'lagging');
     } catch {
       // The error's text may name hosts: the reason is logged, and the next check retries.
       settle(null, 'unreachable');

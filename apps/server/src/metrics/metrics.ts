@@ -11,7 +11,7 @@ export type PoolStats = { total: number; idle: number; waiting: number };
 
 /** What the read handle reports (db/read-handle.ts `status`), read at each scrape. */
 export type ReadReplicaStats = {
-  configured: boolean;
+  reason: string;
   serving: 'replica' | 'primary';
   lagMs: number | null;
   fallbacks: number;
@@ -163,7 +163,7 @@ export function createMetrics(opts: { processMetrics?: boolean } = {}) {
     /**
      * The read replica (DATABASE_READ_URL), read at each scrape from the background check's last
      * result: its lag, whether the routed reads use it, and how often they fell back to the
-     * primary. Nothing is reported without a replica.
+     * primary. Called only when there is a replica.
      */
     watchReadReplica(stats: () => ReadReplicaStats): void {
       const gauge = (name: string, help: string, value: (s: ReadReplicaStats) => number | null) =>
@@ -173,16 +173,16 @@ export function createMetrics(opts: { processMetrics?: boolean } = {}) {
           registers: [registry],
           collect() {
             const s = stats();
-            const v = s.configured ? value(s) : null;
-            if (v === null) this.reset();
-            else this.set(v);
+            const v = value(s);
+            // NaN, not 0, while there is no answer: a lost replica must not read as one that keeps up.
+            this.set(v ?? Number.NaN);
           },
         });
-      gauge('db_read_replica_lag_seconds', "The read replica's last measured lag (absent while unreachable)", (s) =>
+      gauge('db_read_replica_lag_seconds', "The read replica's last measured lag (NaN while it does not answer or has no bound yet)", (s) =>
         s.lagMs === null ? null : s.lagMs / 1000,
       );
       gauge('db_read_replica_up', 'Whether the last check of the read replica got an answer', (s) =>
-        s.lagMs === null ? 0 : 1,
+        s.reason === 'unreachable' || s.reason === 'not checked yet' ? 0 : 1,
       );
       gauge('db_read_replica_in_use', 'Whether the routed reads go to the read replica (0: to the primary)', (s) =>
         s.serving === 'replica' ? 1 : 0,
