@@ -178,8 +178,10 @@ export function createMetrics(opts: { processMetrics?: boolean } = {}) {
             this.set(v ?? Number.NaN);
           },
         });
-      gauge('db_read_replica_lag_seconds', "The read replica's last measured lag (NaN while it does not answer or has no bound yet)", (s) =>
-        s.lagMs === null ? null : s.lagMs / 1000,
+      gauge(
+        'db_read_replica_lag_seconds',
+        "The read replica's last measured lag (NaN while it does not answer or has no bound yet)",
+        (s) => (s.lagMs === null ? null : s.lagMs / 1000),
       );
       gauge('db_read_replica_up', 'Whether the last check of the read replica got an answer', (s) =>
         s.reason === 'unreachable' || s.reason === 'not checked yet' ? 0 : 1,
