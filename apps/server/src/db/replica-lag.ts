@@ -4,7 +4,7 @@ import type { Database } from './schema';
 /** How far behind the primary the read database is, in milliseconds; throws when either cannot be asked. */
 export type LagReader = () => Promise<number>;
 
-type ReplicaPosition = {
+export type ReplicaPosition = {
   recovering: boolean;
   caught_up: boolean | null;
   caught_up_before: boolean | null;
@@ -28,21 +28,45 @@ export function createLagReader(
   replica: Kysely<Database>,
   clock: () => number = Date.now,
 ): LagReader {
+  return lagFromPositions(
+    {
+      async primaryLsn() {
+        const { rows } = await sql<{ lsn: string }>`SELECT pg_current_wal_lsn()::text AS lsn`.execute(primary);
+        if (!rows[0]) throw new Error('the primary returned no WAL position');
+        return rows[0].lsn;
+      },
+      async replicaPosition(lsn, beforeLsn) {
+        const { rows } = await sql<ReplicaPosition>`
+          SELECT pg_is_in_recovery() AS recovering,
+                 pg_last_wal_replay_lsn() >= ${lsn}::pg_lsn AS caught_up,
+                 pg_last_wal_replay_lsn() >= ${beforeLsn}::pg_lsn AS caught_up_before,
+                 extract(epoch FROM now() - pg_last_xact_replay_timestamp()) * 1000 AS since_replay_ms`.execute(
+          replica,
+        );
+        if (!rows[0]) throw new Error('the read database returned no position');
+        return rows[0];
+      },
+    },
+    clock,
+  );
+}
+
+/** The two questions the lag is computed from (createLagReader asks them of the databases). */
+export type LagPositions = {
+  /** The primary's WAL write position now. */
+  primaryLsn(): Promise<string>;
+  /** Whether the replica is a standby, has replayed `lsn` and `beforeLsn`, and the ms since its last replayed commit. */
+  replicaPosition(lsn: string, beforeLsn: string): Promise<ReplicaPosition>;
+};
+
+export function lagFromPositions(positions: LagPositions, clock: () => number = Date.now): LagReader {
   let previous: { lsn: string; at: number } | undefined;
   let caughtUpAt: number | undefined;
   return async () => {
     const at = clock();
-    const head = await sql<{ lsn: string }>`SELECT pg_current_wal_lsn()::text AS lsn`.execute(primary);
-    const lsn = head.rows[0]?.lsn;
-    if (lsn === undefined) throw new Error('the primary returned no WAL position');
+    const lsn = await positions.primaryLsn();
     const before = previous ?? { lsn, at };
-    const { rows } = await sql<ReplicaPosition>`
-      SELECT pg_is_in_recovery() AS recovering,
-             pg_last_wal_replay_lsn() >= ${lsn}::pg_lsn AS caught_up,
-             pg_last_wal_replay_lsn() >= ${before.lsn}::pg_lsn AS caught_up_before,
-             extract(epoch FROM now() - pg_last_xact_replay_timestamp()) * 1000 AS since_replay_ms`.execute(replica);
-    const position = rows[0];
-    if (!position) throw new Error('the read database returned no position');
+    const position = await positions.replicaPosition(lsn, before.lsn);
     previous = { lsn, at };
     if (!position.recovering) return 0;
     if (position.caught_up) {
