@@ -7,6 +7,7 @@ import type { Logger } from 'pino';
 import { MAX_BODY_BYTES } from '@wps/shared/constants';
 import { fastifyTrustProxy, type AppConfig } from './config';
 import type { DatabaseHandle } from './db/database';
+import { openReadDb, type ReadDb } from './db/read-handle';
 import { registerErrorHandling } from './plugins/errors';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerAccessGate } from './plugins/access-gate';
@@ -101,6 +102,8 @@ export async function buildApp(opts: {
   database: DatabaseHandle;
   logger?: Logger | false;
   calendarClock?: () => number;
+  /** The routed reads' handle; by default opened from DATABASE_READ_URL (tests give one with their own lag reader). */
+  readDb?: ReadDb;
 }) {
   const { config, database } = opts;
   const app: FastifyInstance = Fastify({
@@ -130,10 +133,21 @@ export async function buildApp(opts: {
   // The test clock door moves the calendar clock of every service that reads one; never in production.
   const devClock =
     config.testClockDoor && config.nodeEnv !== 'production' ? createDevClock(opts.calendarClock) : undefined;
+  const readDb =
+    opts.readDb ??
+    openReadDb({
+      primary: database,
+      readUrl: config.databaseReadUrl,
+      maxLagMs: config.databaseReadMaxLagMs ?? 5000,
+      log: app.log,
+    });
+  app.addHook('onClose', async () => readDb.close());
+  readDb.start();
   const services = createServices({
     config,
     database,
     db: database.db,
+    readDb,
     log: app.log as unknown as Logger,
     calendarClock: devClock?.now ?? opts.calendarClock,
   });
@@ -171,6 +185,7 @@ export async function buildApp(opts: {
     createHealthService({
       database,
       changeFeed: services.changeFeed,
+      readReplica: () => readDb.status(),
       onCheckError: (check, err) => app.log.warn({ err, check }, 'readiness check failed'),
     }),
   );

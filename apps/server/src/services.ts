@@ -58,6 +58,9 @@ export function createServices(appCtx: AppContext) {
     processMetrics: appCtx.config.metricsPort !== undefined || appCtx.config.metricsToken !== undefined,
   });
   metrics.watchPool(() => appCtx.database.poolStats?.());
+  // The replica's lag and fallbacks, only when DATABASE_READ_URL names one.
+  const readDb = appCtx.readDb;
+  if (readDb?.status().configured) metrics.watchReadReplica(() => readDb.status());
   // Every service built below gets the port through `...ctx`.
   const ctx: AppContext = { ...appCtx, metrics: metrics.port };
   // Consumers subscribe to the players' event stream as their modules are built below.

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import { describe, inject } from 'vitest';
 import { loadConfig, type AppConfig } from '../src/config';
 import { openDatabase, type DatabaseHandle } from '../src/db/database';
+import type { ReadDb } from '../src/db/read-handle';
 import { runMigrations } from '../src/db/migrate';
 import { seedDemoOperator } from '../src/db/seed';
 import { buildApp, type App } from '../src/app';
@@ -111,6 +112,8 @@ export type TestAppOptions = {
   extraRoutes?: (app: App) => void | Promise<void>;
   /** The app's calendar clock (AppContext.calendarClock), for tests that count "today". */
   calendarClock?: () => number;
+  /** The routed reads' handle over the test's database (db/read-handle.ts); by default the app opens it from its config. */
+  readDb?: (database: DatabaseHandle) => ReadDb;
 };
 
 /** Open a fresh, migrated and seeded database of the given kind and build the app over it. */
@@ -135,7 +138,13 @@ export async function createTestApp(
   // Nothing to do when the database came migrated; everything when not.
   await runMigrations(database);
   await seedDemoOperator(database.db);
-  const app = await buildApp({ config, database, logger: false, calendarClock: options.calendarClock });
+  const app = await buildApp({
+    config,
+    database,
+    logger: false,
+    calendarClock: options.calendarClock,
+    ...(options.readDb ? { readDb: options.readDb(database) } : {}),
+  });
   await options.extraRoutes?.(app);
   await app.ready();
   return {

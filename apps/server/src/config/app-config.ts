@@ -43,6 +43,10 @@ export type AppConfig = {
   dataDir: string;
   /** When set, PostgreSQL; otherwise embedded PGlite under dataDir. */
   databaseUrl: string | undefined;
+  /** DATABASE_READ_URL: the replica the routed reads use (db/read-handle.ts); unset, they read databaseUrl. */
+  databaseReadUrl?: string | undefined;
+  /** DATABASE_READ_MAX_LAG_MS: above this lag the routed reads go back to the primary. */
+  databaseReadMaxLagMs?: number;
   allowPgliteInProduction: boolean;
   /** ALLOW_OUTBOX_IN_PRODUCTION: accept the outbox SMS/e-mail provider (nothing delivered) in production. */
   allowOutboxInProduction: boolean;
@@ -124,6 +128,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     nodeEnv: env.NODE_ENV,
     dataDir: path.resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
+    databaseReadUrl: env.DATABASE_READ_URL,
+    databaseReadMaxLagMs: env.DATABASE_READ_MAX_LAG_MS,
     allowPgliteInProduction: env.ALLOW_PGLITE_IN_PRODUCTION,
     allowOutboxInProduction: env.ALLOW_OUTBOX_IN_PRODUCTION,
     trustProxy: env.TRUST_PROXY,

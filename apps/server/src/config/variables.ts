@@ -97,6 +97,21 @@ export const ENV_VARIABLES = {
       'PostgreSQL connection URL (`postgres://user:password@host:5432/db`); when set, PostgreSQL is used instead of PGlite',
     secret: true,
   },
+  DATABASE_READ_URL: {
+    schema: postgresUrl(),
+    defaultText: 'unset (every read on `DATABASE_URL`)',
+    feeds: 'AppConfig.databaseReadUrl',
+    description:
+      'PostgreSQL only: a streaming replica of `DATABASE_URL` for the reads that may be a little stale (back-office reports, lists and exports, the lobby\'s catalogue); money decisions and a player\'s own balance and records always read the primary (docs/operations.md, "Read replica")',
+    secret: true,
+  },
+  DATABASE_READ_MAX_LAG_MS: {
+    schema: wholeNumber(0),
+    default: '5000',
+    feeds: 'AppConfig.databaseReadMaxLagMs',
+    description:
+      "the replica's lag (measured every 2 s) above which the routed reads go to the primary until it catches up; also when the replica does not answer",
+  },
   ALLOW_PGLITE_IN_PRODUCTION: {
     schema: flag(),
     default: '0',

@@ -9,6 +9,14 @@ const WAIT_BUCKETS = [0.0001, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0
 
 export type PoolStats = { total: number; idle: number; waiting: number };
 
+/** What the read handle reports (db/read-handle.ts `status`), read at each scrape. */
+export type ReadReplicaStats = {
+  reason: string;
+  serving: 'replica' | 'primary';
+  lagMs: number | null;
+  fallbacks: number;
+};
+
 /**
  * The business events services report: one call each, where the event becomes final (after the
  * commit). Amounts are in minor units. Services hold this port, not prom-client.
@@ -150,6 +158,42 @@ export function createMetrics(opts: { processMetrics?: boolean } = {}) {
           this.set({ state: 'waiting' }, s.waiting);
         },
       });
+    },
+
+    /**
+     * The read replica (DATABASE_READ_URL), read at each scrape from the background check's last
+     * result: its lag, whether the routed reads use it, and how often they fell back to the
+     * primary. Called only when there is a replica.
+     */
+    watchReadReplica(stats: () => ReadReplicaStats): void {
+      const gauge = (name: string, help: string, value: (s: ReadReplicaStats) => number | null) =>
+        new Gauge({
+          name,
+          help,
+          registers: [registry],
+          collect() {
+            const s = stats();
+            const v = value(s);
+            // NaN, not 0, while there is no answer: a lost replica must not read as one that keeps up.
+            this.set(v ?? Number.NaN);
+          },
+        });
+      gauge(
+        'db_read_replica_lag_seconds',
+        "The read replica's last measured lag (NaN while it does not answer or has no bound yet)",
+        (s) => (s.lagMs === null ? null : s.lagMs / 1000),
+      );
+      gauge('db_read_replica_up', 'Whether the last check of the read replica got an answer', (s) =>
+        s.reason === 'unreachable' || s.reason === 'not checked yet' ? 0 : 1,
+      );
+      gauge('db_read_replica_in_use', 'Whether the routed reads go to the read replica (0: to the primary)', (s) =>
+        s.serving === 'replica' ? 1 : 0,
+      );
+      gauge(
+        'db_read_replica_fallbacks',
+        'Times the routed reads fell back to the primary (lag over DATABASE_READ_MAX_LAG_MS, or unreachable) since the start',
+        (s) => s.fallbacks,
+      );
     },
 
     /**

@@ -200,10 +200,21 @@ export type Country = z.infer<typeof countrySchema>;
 /** GET /healthz: plain JSON for load balancers, not the envelope. */
 export const livenessSchema = z.object({ status: z.literal('ok') });
 
-/** GET /readyz: 200 when every check is `ok`, else 503 with each check's reason. */
+/**
+ * GET /readyz: 200 when every check is `ok`, else 503 with each check's reason. With a read replica
+ * (DATABASE_READ_URL), where the routed reads go and its lag: informative only, since a replica
+ * that lags or is gone sends those reads to the primary and never makes the instance unready.
+ */
 export const readinessSchema = z.object({
   status: z.enum(['ready', 'not ready']),
   checks: z.object({ database: z.string(), migrations: z.string(), changeFeed: z.string() }),
+  readReplica: z
+    .object({
+      serving: z.enum(['replica', 'primary']),
+      lagMs: z.number().nullable(),
+      reason: z.string(),
+    })
+    .optional(),
 });
 
 /** The longest move of the test clock (TEST_CLOCK_DOOR): a year, more than any reward period. */

@@ -48,6 +48,7 @@ import {
   type Snapshot,
 } from './catalogue-snapshot';
 import { createCatalogueLicence } from './catalogue-licence';
+import { createSnapshotCache, primarySource } from './catalogue-snapshot-cache';
 import type { ProductLicence } from '../licence/licence-products';
 import { cachedPage, type CachedPage } from '../../http/cached-page';
 
@@ -57,7 +58,7 @@ export type CatalogueVendor = VendorRow;
 export type CatalogueGame = GameRow;
 export type CatalogueActor = { actorType: AuditActorType; actorId: string | null };
 
-export type CatalogueContext = Pick<AppContext, 'db'> & {
+export type CatalogueContext = Pick<AppContext, 'db' | 'readDb'> & {
   system: Pick<SystemService, 'getBrand'>;
   audit: Pick<AuditService, 'record'>;
   /** The winners board: the ledger ranks wins among the member module's real-money accounts. */
@@ -105,12 +106,15 @@ export function createCatalogueService(ctx: CatalogueContext) {
   const { db, system, audit, ledger, memberViews } = ctx;
   const now = ctx.now ?? Date.now;
   const feed = ctx.changeFeed;
-  let cached: Snapshot | undefined;
-  // Bumped on every change notification, so a load that raced a change is not kept.
-  let generation = 0;
+  const isLive = () => feed?.isLive === true;
+  // Two copies: the one money paths ask (a vendor's status before a bet, the categories rewards
+  // weigh turnover by) from the primary; the lobby's lists from the read replica while it keeps up
+  // (db/read-handle.ts). Without a replica they are one copy.
+  const decisions = createSnapshotCache({ source: primarySource(db), isLive });
+  const lobby = ctx.readDb ? createSnapshotCache({ source: ctx.readDb, isLive }) : decisions;
   const evict = () => {
-    generation++;
-    cached = undefined;
+    decisions.evict();
+    if (lobby !== decisions) lobby.evict();
   };
   let winners: { at: number; size: number; board: Promise<RankList> } | undefined;
   feed?.subscribe(CHANGE_CHANNELS.catalogueChange, evict);
@@ -124,22 +128,24 @@ export function createCatalogueService(ctx: CatalogueContext) {
   /** The classes the licence in force forbids (this instance's copy of the licence). */
   const forbiddenNow = async (): Promise<readonly ProductClass[]> => (await ctx.licence?.forbidden()) ?? [];
 
-  async function snapshot(): Promise<Snapshot> {
+  /** The catalogue as players see it: `lobby` for the lobby's lists, the primary's copy for the rest. */
+  async function snapshot(cache = decisions): Promise<Snapshot> {
     const { currencyScale } = await system.getBrand();
     // A switch of licence changes what players see: a copy built under other rules is not used.
     const forbidden = await forbiddenNow();
-    if (cached && feed?.isLive && cached.scale === currencyScale && cached.forbiddenKey === forbiddenKeyOf(forbidden))
-      return cached;
-    const started = generation;
-    const [vendors, games, connected, foreign] = await Promise.all([
-      findAllVendors(db),
-      findAllGames(db),
-      ctx.connections?.connectedVendors(),
-      foreignLotteries(),
-    ]);
-    const fresh = buildSnapshot(vendors, games, currencyScale, connected, { forbidden, foreignLotteries: foreign });
-    if (feed?.isLive && started === generation) cached = fresh;
-    return fresh;
+    const forbiddenKey = forbiddenKeyOf(forbidden);
+    return cache.get(
+      (s) => s.scale === currencyScale && s.forbiddenKey === forbiddenKey,
+      async (reads) => {
+        const [vendors, games, connected, foreign] = await Promise.all([
+          findAllVendors(reads),
+          findAllGames(reads),
+          ctx.connections?.connectedVendors(),
+          foreignLotteries(),
+        ]);
+        return buildSnapshot(vendors, games, currencyScale, connected, { forbidden, foreignLotteries: foreign });
+      },
+    );
   }
 
   /** Throw the maintenance error a player should see for a vendor, if any. */
@@ -328,12 +334,12 @@ export function createCatalogueService(ctx: CatalogueContext) {
 
     /** GCSGAME_newGameVendor: lanes of vendor cards per category. */
     async listVendorLanes(): Promise<VendorLanes> {
-      return (await snapshot()).lanes;
+      return (await snapshot(lobby)).lanes;
     },
 
     /** GCSGAME_gameList: one page of games, filtered. Games under maintenance are listed with that status. */
     async listGames(q: GameListQuery): Promise<GameList> {
-      return filterGames(await snapshot(), q);
+      return filterGames(await snapshot(lobby), q);
     },
 
     /**
@@ -342,7 +348,7 @@ export function createCatalogueService(ctx: CatalogueContext) {
      * when first asked for); the copies go with the snapshot when the catalogue changes.
      */
     async listGamesPage(q: GameListQuery): Promise<CachedPage> {
-      const snap = await snapshot();
+      const snap = await snapshot(lobby);
       const key = JSON.stringify([
         q.pageNo,
         q.pageSize,
@@ -364,7 +370,7 @@ export function createCatalogueService(ctx: CatalogueContext) {
 
     /** GCSGAME_hotGamesV2: the operator's hot games that are playable now. */
     async listHotGames(q: { vassalage?: string | undefined; gameType?: GameCategory | undefined }): Promise<GameStrip> {
-      const snap = await snapshot();
+      const snap = await snapshot(lobby);
       const list = snap.items
         .filter(
           (i) =>
@@ -379,7 +385,7 @@ export function createCatalogueService(ctx: CatalogueContext) {
 
     /** GCSGAME_getVassGameType: a vendor's classify tabs with their game counts, in first-seen order. */
     async listVendorClassifies(vassalage: string): Promise<VendorClassify> {
-      const snap = await snapshot();
+      const snap = await snapshot(lobby);
       const vendor = snap.vendorByCode.get(vassalage);
       if (!vendor || vendor.status === 'disabled' || !snap.playable.has(vassalage))
         throw new AppError(ErrorCode.VENDOR_NOT_FOUND, 'No such game vendor', { vassalage });

@@ -19,6 +19,7 @@ export function wireRecords(
   const { operators } = deps;
   return createRecordsService({
     db: ctx.db,
+    readDb: ctx.readDb,
     log: ctx.log,
     audit: deps.audit,
     views: recordsViewsOf(ctx.db),

@@ -3,7 +3,7 @@ import type { AuditService } from '../audit/audit.service';
 import type { RecordsViews } from './records-views';
 import { createRegulatorExportService, type RegulatorExportContext } from './regulator-export.service';
 
-export type RecordsContext = Pick<AppContext, 'db' | 'log'> & {
+export type RecordsContext = Pick<AppContext, 'db' | 'readDb' | 'log'> & {
   audit: Pick<AuditService, 'record'>;
   views: RecordsViews;
   timeZone: RegulatorExportContext['timeZone'];
@@ -21,6 +21,7 @@ export function createRecordsService(ctx: RecordsContext) {
   return {
     exports: createRegulatorExportService({
       db: ctx.db,
+      readDb: ctx.readDb,
       log: ctx.log,
       audit: ctx.audit,
       views: ctx.views,

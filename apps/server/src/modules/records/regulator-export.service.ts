@@ -12,6 +12,7 @@ import {
   type RegulatorExportPage,
   type RegulatorExportState,
 } from '@wps/shared/schemas/regulator-export';
+import type { ReadDb } from '../../db/read-handle';
 import type { Database } from '../../db/schema';
 import { runInTransaction } from '../../db/run-in-transaction';
 import { AppError } from '../../http/app-error';
@@ -42,6 +43,12 @@ export const EXPORT_CATCH_UP_DAYS = 7;
 
 export type RegulatorExportContext = {
   db: Db;
+  /**
+   * The back office's reads of the stored exports (the runs list, the state, a file's download):
+   * the read replica while it keeps up (db/read-handle.ts). Building and storing a day reads the
+   * primary, in the transaction that locks the day. Absent: `db`.
+   */
+  readDb?: Pick<ReadDb, 'current'> | undefined;
   log: Pick<Logger, 'info' | 'warn' | 'error'>;
   audit: Pick<AuditService, 'record'>;
   views: RecordsViews;
@@ -86,6 +93,7 @@ function manifestHead(content: Buffer): { seq: string; hash: string } | undefine
 
 export function createRegulatorExportService(ctx: RegulatorExportContext) {
   const { db, views } = ctx;
+  const reads = () => ctx.readDb?.current() ?? db;
   const now = ctx.now ?? Date.now;
   const format = ctx.format ?? JSON_LINES;
 
@@ -247,13 +255,13 @@ export function createRegulatorExportService(ctx: RegulatorExportContext) {
 
     /** GET /ops/compliance/exports/state: is the last due day exported, and is the schedule failing. */
     async state(): Promise<RegulatorExportState> {
-      const timeZone = await ctx.timeZone(db);
+      const timeZone = await ctx.timeZone(reads());
       const lastDue = lastDueDay(timeZone);
-      const failing = await repo.findFailingRun(db, REGULATOR_EXPORT_JOB);
+      const failing = await repo.findFailingRun(reads(), REGULATOR_EXPORT_JOB);
       return {
         timeZone,
         lastDueDay: lastDue,
-        exported: await repo.dayHasExport(db, lastDue),
+        exported: await repo.dayHasExport(reads(), lastDue),
         failing: failing
           ? { error: failing.error, at: new Date(failing.at).toISOString(), attempt: failing.attempt }
           : null,
@@ -262,9 +270,9 @@ export function createRegulatorExportService(ctx: RegulatorExportContext) {
 
     /** GET /ops/compliance/exports. */
     async list(q: { page: number; pageSize: number; order: 'asc' | 'desc' }): Promise<RegulatorExportPage> {
-      const { rows, total } = await repo.listExports(db, q.order, (q.page - 1) * q.pageSize, q.pageSize);
+      const { rows, total } = await repo.listExports(reads(), q.order, (q.page - 1) * q.pageSize, q.pageSize);
       const files = await repo.listExportFiles(
-        db,
+        reads(),
         rows.map((r) => r.id),
       );
       const operatorIds = [...new Set(rows.map((r) => r.requested_by).filter((x): x is string => x !== null))];
@@ -313,7 +321,7 @@ export function createRegulatorExportService(ctx: RegulatorExportContext) {
 
     /** One stored file, for download; its SHA-256 is checked again before it is sent. */
     async file(exportId: string, name: string) {
-      const f = /^\d{1,18}$/.test(exportId) ? await repo.findExportFile(db, exportId, name) : undefined;
+      const f = /^\d{1,18}$/.test(exportId) ? await repo.findExportFile(reads(), exportId, name) : undefined;
       if (!f) throw new AppError(ErrorCode.REGULATOR_EXPORT_NOT_FOUND);
       const content = Buffer.from(f.content);
       if (sha256(content) !== f.sha256)

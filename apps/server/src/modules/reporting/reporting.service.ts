@@ -28,7 +28,7 @@ export const INHOUSE_CATEGORY = 'INHOUSE';
 
 type QueueStats = { count: number; oldestAt: Date | null; overdue?: number };
 
-export type ReportingContext = Pick<AppContext, 'db'> & {
+export type ReportingContext = Pick<AppContext, 'db' | 'readDb'> & {
   system: Pick<SystemService, 'getBrand'>;
   catalogue: Pick<CatalogueService, 'listVendors'>;
   deposits: Pick<DepositService, 'pendingQueue' | 'listOpsChannels'>;
@@ -89,6 +89,10 @@ function getOrAdd<K, V>(map: Map<K, V>, key: K, make: () => V): V {
 /** Dashboard and reports over the hourly aggregates; other modules' queues through their services. */
 export function createReportingService(ctx: ReportingContext) {
   const { db, system, catalogue, deposits, withdrawal, gateway, waiting } = ctx;
+  // The figures are hourly sums an operator reads, never a money decision: the read replica's
+  // (db/read-handle.ts) while it keeps up.
+  // The queues' counts are their modules' own reads, on the primary.
+  const reads = () => ctx.readDb?.current() ?? db;
 
   async function prepare(q: Pick<ReportRangeQuery, 'from' | 'to' | 'timeZone'>) {
     const range: Range = { from: new Date(q.from), to: new Date(q.to) };
@@ -123,10 +127,10 @@ export function createReportingService(ctx: ReportingContext) {
       const { range, head, currency } = await prepare(q);
       const [games, payments, players, active, vendors, depositQueue, reviewQueue, disputeQueue, transferQueue] =
         await Promise.all([
-          sumGameByHour(db, range, currency),
-          sumPaymentsByHour(db, range, currency),
-          sumPlayersByHour(db, range),
-          countActivePlayers(db, range),
+          sumGameByHour(reads(), range, currency),
+          sumPaymentsByHour(reads(), range, currency),
+          sumPlayersByHour(reads(), range),
+          countActivePlayers(reads(), range),
           vendorInfo(),
           deposits.pendingQueue(),
           withdrawal.queue('pending'),
@@ -226,7 +230,7 @@ export function createReportingService(ctx: ReportingContext) {
     /** GET /ops/reports/pnl: game money per local day, category and vendor. */
     async pnl(q: ReportRangeQuery): Promise<PnlReport> {
       const { range, head, currency } = await prepare(q);
-      const [games, vendors] = await Promise.all([sumGameByHour(db, range, currency), vendorInfo()]);
+      const [games, vendors] = await Promise.all([sumGameByHour(reads(), range, currency), vendorInfo()]);
       const cells = new Map<string, { day: string; vassalage: string; sum: GameSum }>();
       const total = zeroGame();
       const cut = dayCutter(q.timeZone);
@@ -256,7 +260,7 @@ export function createReportingService(ctx: ReportingContext) {
     async payments(q: ReportRangeQuery): Promise<PaymentsReport> {
       const { range, head, currency } = await prepare(q);
       const [payments, channels] = await Promise.all([
-        sumPaymentsByHour(db, range, currency),
+        sumPaymentsByHour(reads(), range, currency),
         deposits.listOpsChannels(),
       ]);
       const channelNames = new Map(channels.map((c) => [c.id, c.name]));
@@ -302,7 +306,7 @@ export function createReportingService(ctx: ReportingContext) {
     /** GET /ops/reports/players: registrations and first deposits per local day. */
     async players(q: ReportRangeQuery): Promise<PlayersReport> {
       const { range, head } = await prepare(q);
-      const hours = await sumPlayersByHour(db, range);
+      const hours = await sumPlayersByHour(reads(), range);
       const days = new Map(
         daysOf(range.from, range.to, q.timeZone).map((d) => [d, { registrations: 0n, firstDeposits: 0n, amount: 0n }]),
       );

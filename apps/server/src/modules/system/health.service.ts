@@ -1,5 +1,6 @@
 import type { DatabaseHandle } from '../../db/database';
 import { readFunctionFiles, type FunctionFile } from '../../db/function-files';
+import type { ReadReplicaStatus } from '../../db/read-handle';
 import { pendingMigrations, readMigrations, type Migration } from '../../db/migrate';
 
 /** How long a readiness check waits for the database before calling it down. */
@@ -11,11 +12,15 @@ export type Readiness = {
   ready: boolean;
   /** One line per check: `ok`, or why the instance should not get traffic. Never an error's text (it may name hosts). */
   checks: Record<ReadinessCheck, string>;
+  /** With DATABASE_READ_URL: where the routed reads go and the replica's last lag (never a reason to be unready). */
+  readReplica?: Pick<ReadReplicaStatus, 'serving' | 'lagMs' | 'reason'>;
 };
 
 export type HealthDeps = {
   database: Pick<DatabaseHandle, 'db'>;
   changeFeed: { readonly isLive: boolean };
+  /** The read handle's last check (db/read-handle.ts); reported as it is, without a query of its own. */
+  readReplica?: () => ReadReplicaStatus;
   /** The migrations this build ships; read from disk once. */
   migrations?: Migration[];
   /** The function files this build ships (modules/<owner>/sql); read from disk once. */
@@ -57,7 +62,10 @@ export function createHealthService(deps: HealthDeps) {
       checks.migrations = 'unknown (database not answering)';
     }
     if (!deps.changeFeed.isLive) checks.changeFeed = 'not listening';
-    return { ready: Object.values(checks).every((c) => c === 'ok'), checks };
+    const ready = Object.values(checks).every((c) => c === 'ok');
+    const replica = deps.readReplica?.();
+    if (!replica?.configured) return { ready, checks };
+    return { ready, checks, readReplica: { serving: replica.serving, lagMs: replica.lagMs, reason: replica.reason } };
   }
 
   return {
