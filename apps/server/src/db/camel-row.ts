@@ -22,3 +22,15 @@ export function camelRow<T extends object>(row: T): CamelRow<T> {
   for (const [key, value] of Object.entries(row)) out[camelName(key)] = value;
   return out as CamelRow<T>;
 }
+
+const snakeName = (name: string): string => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/**
+ * The other way, for a camelCase patch a repository writes: `snakeRow<Updateable<…>>(patch)`.
+ * The columns' type is named by the caller (it cannot be read back from the camelCase names).
+ */
+export function snakeRow<T extends object>(row: CamelRow<T>): T {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(row)) out[snakeName(key)] = value;
+  return out as T;
+}
