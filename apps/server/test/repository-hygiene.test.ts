@@ -134,7 +134,6 @@ const NOT_YET_CAMEL: Record<string, number> = {
   'missions/missions-approval.ts': 18,
   'missions/missions-licence.ts': 1,
   'missions/missions.service.ts': 6,
-  'monitoring/monitoring-rules.ts': 6,
   'operator-money/operator-money-limits.ts': 15,
   'operator-money/operator-money-policy.ts': 5,
   'operator-money/operator-money-withdrawals.ts': 4,
