@@ -126,8 +126,6 @@ const NOT_YET_CAMEL: Record<string, number> = {
   'bonus/bonus-wagering.ts': 1,
   'bonus/bonus.service.ts': 7,
   'ledger/ledger-history.ts': 2,
-  'licence/licence-changes.ts': 27,
-  'licence/licence.service.ts': 1,
   'lottery/lottery-views.ts': 6,
   'member/member-admin.ts': 3,
   'member/member-security-columns.ts': 3,
