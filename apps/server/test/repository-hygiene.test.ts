@@ -143,7 +143,6 @@ const NOT_YET_CAMEL: Record<string, number> = {
   'promo/raffle-approval.ts': 14,
   'promo/raffle-licence.ts': 2,
   'promo/raffle.service.ts': 15,
-  'rebate/rebate-settings.ts': 9,
   'records/identity-reader.ts': 3,
   'records/regulator-export-build.ts': 32,
   'records/regulator-export.service.ts': 10,
