@@ -129,7 +129,6 @@ const NOT_YET_CAMEL: Record<string, number> = {
   'lottery/lottery-views.ts': 6,
   'member/member-admin.ts': 3,
   'member/member-security-columns.ts': 3,
-  'players/adjustments.service.ts': 26,
   'promo/promo-activity.service.ts': 23,
   'promo/promo-review.service.ts': 46,
   'promo/promo-reward-links.ts': 1,
