@@ -140,9 +140,6 @@ const NOT_YET_CAMEL: Record<string, number> = {
   'records/regulator-export-build.ts': 32,
   'records/regulator-export.service.ts': 10,
   'records/round-reconstruction.ts': 35,
-  'responsible-gaming/responsible-gaming.service.ts': 11,
-  'responsible-gaming/rg-access.ts': 25,
-  'responsible-gaming/rg-limits.ts': 16,
   'security/bank-account-search.ts': 1,
   'withdrawal/stored-refusal.ts': 2,
 };
