@@ -135,7 +135,6 @@ const NOT_YET_CAMEL: Record<string, number> = {
   'records/regulator-export.service.ts': 10,
   'records/round-reconstruction.ts': 35,
   'security/bank-account-search.ts': 1,
-  'withdrawal/stored-refusal.ts': 2,
 };
 
 const filesUnder = (dir: string): string[] =>
