@@ -102,3 +102,153 @@ describe('repository hygiene: comments and docs stand on their own', () => {
     expect(offenders, `say the reason in words this repository explains:\n${offenders.join('\n')}`).toEqual([]);
   });
 });
+
+// Rows are camelCase above the repository (docs/decisions.md, "Rows are camelCase above the
+// repository"): a repository maps the snake_case columns it reads to camelCase names, and no other
+// file of a module reads a column by its database name. A read is `.name` in code (not in a
+// string, a template or a comment) where the name is a column of a table in src/db/tables and not
+// a field name of the API (the shared schemas keep a few snake_case names of the reference site)
+// or of an outside protocol named below. Object keys written to Kysely (`{ member_id: … }`) are
+// not reads and are not counted.
+
+const SERVER = path.join(ROOT, 'apps/server/src');
+/** Snake_case names of outside protocols the server reads that are also column names. */
+const OUTSIDE_WIRE_NAMES = new Set(['userinfo_endpoint']); // OpenID Connect discovery metadata
+/**
+ * Files not yet converted, with how many column reads each still has. A number may only go down:
+ * convert a file and lower (or remove) its entry; a file not listed may have none.
+ */
+const NOT_YET_CAMEL: Record<string, number> = {
+  'ledger/ledger-history.ts': 2,
+  'lottery/lottery-views.ts': 6,
+  'member/member-admin.ts': 3,
+  'member/member-security-columns.ts': 3,
+  'promo/promo-activity.service.ts': 23,
+  'promo/promo-review.service.ts': 46,
+  'promo/promo-reward-links.ts': 1,
+  'promo/promo-settings-licence.ts': 2,
+  'promo/raffle-approval.ts': 14,
+  'promo/raffle-licence.ts': 2,
+  'promo/raffle.service.ts': 15,
+  'records/identity-reader.ts': 3,
+  'records/regulator-export-build.ts': 32,
+  'records/regulator-export.service.ts': 10,
+  'records/round-reconstruction.ts': 35,
+  'security/bank-account-search.ts': 1,
+};
+
+const filesUnder = (dir: string): string[] =>
+  fs
+    .readdirSync(dir, { withFileTypes: true })
+    .flatMap((entry) => (entry.isDirectory() ? filesUnder(path.join(dir, entry.name)) : [path.join(dir, entry.name)]));
+
+/** The code of a TypeScript file with its comments, strings and templates blanked (lines kept). */
+function codeOnly(source: string): string {
+  let out = '';
+  let i = 0;
+  const blank = (text: string) => text.replace(/[^\n]/g, ' ');
+  while (i < source.length) {
+    const two = source.slice(i, i + 2);
+    const quote = source[i]!;
+    let end = i + 1;
+    if (two === '//') end = source.indexOf('\n', i) < 0 ? source.length : source.indexOf('\n', i);
+    else if (two === '/*') end = source.indexOf('*/', i + 2) < 0 ? source.length : source.indexOf('*/', i + 2) + 2;
+    else if (quote === "'" || quote === '"' || quote === '`') {
+      while (end < source.length && source[end] !== quote) end += source[end] === '\\' ? 2 : 1;
+      end += 1;
+    } else {
+      out += quote;
+      i += 1;
+      continue;
+    }
+    out += blank(source.slice(i, end));
+    i = end;
+  }
+  return out;
+}
+
+/** The snake_case names in a set of TypeScript sources, as keys (`name:`) or as listed. */
+const snakeKeys = (sources: string[], pattern: RegExp): Set<string> =>
+  new Set(sources.flatMap((text) => [...text.matchAll(pattern)].map((m) => m[1]!)));
+
+function rowNameRules() {
+  const ts = (dir: string) => filesUnder(dir).filter((file) => file.endsWith('.ts'));
+  const read = (files: string[]) => files.map((file) => fs.readFileSync(file, 'utf8'));
+  const columns = snakeKeys(read(ts(path.join(SERVER, 'db/tables'))), /^\s+([a-z][a-z0-9]*_[a-z0-9_]+)\??:/gm);
+  const wire = snakeKeys(
+    read(ts(path.join(ROOT, 'packages/shared/src'))),
+    /['"]?\b([a-z][a-z0-9]*_[a-z0-9_]+)['"]?\??\s*:/g,
+  );
+  return { columns, allowed: new Set([...wire, ...OUTSIDE_WIRE_NAMES]) };
+}
+
+/** The column reads of a file's source, as `line: name`. */
+function columnReads(source: string, rules: { columns: Set<string>; allowed: Set<string> }): string[] {
+  const found: string[] = [];
+  codeOnly(source)
+    .split('\n')
+    .forEach((line, index) => {
+      for (const m of line.matchAll(/(?<=[\w$)\]!?])\.([a-z][a-z0-9]*_[a-z0-9_]+)\b/g)) {
+        const name = m[1]!;
+        if (rules.columns.has(name) && !rules.allowed.has(name)) found.push(`${index + 1}: ${name}`);
+      }
+    });
+  return found;
+}
+
+/** The module files above the repositories: not a repository, a test or its support, nor a SQL file. */
+function aboveRepositories(): string[] {
+  const modules = path.join(SERVER, 'modules');
+  return filesUnder(modules)
+    .filter((file) => file.endsWith('.ts'))
+    .filter((file) => !/\.repository\.ts$|\.test\.ts$|\.test-support\.ts$|\/sql\//.test(file))
+    .map((file) => path.relative(modules, file).split(path.sep).join('/'));
+}
+
+describe('repository hygiene: rows are camelCase above the repository', () => {
+  const rules = rowNameRules();
+
+  it('knows the columns and the API names it leaves alone', () => {
+    expect(rules.columns.has('member_id')).toBe(true);
+    expect(rules.columns.has('userinfo_endpoint')).toBe(true);
+    expect(rules.allowed.has('userinfo_endpoint')).toBe(true);
+    expect([...rules.allowed].filter((name) => rules.columns.has(name))).toEqual(['userinfo_endpoint']);
+  });
+
+  it('finds a column read in code, and not in strings, templates, comments, keys or API names', () => {
+    const planted = [
+      'const id = String(row.member_id);',
+      'if (grant?.claim_until) return;',
+      'list.map((r) => r.created_at)',
+      'const n = rows[0]!.granted_count;',
+    ];
+    for (const line of planted) expect(columnReads(line, rules), line).toHaveLength(1);
+    const fine = [
+      "q.where('o.member_id', '=', id)",
+      'sql`SELECT r.member_id FROM reward_grants AS r`',
+      '// the row.member_id column',
+      '/* reads g.claim_until */',
+      '.values({ member_id: g.memberId, claim_until: g.claimUntil })',
+      'const id = String(row.memberId);',
+      'return { ...rest };',
+      'const token = body.id_token;',
+      'config.serverMetadata().userinfo_endpoint',
+    ];
+    for (const line of fine) expect(columnReads(line, rules), line).toEqual([]);
+  });
+
+  it('no module file above its repositories reads a column by its database name', () => {
+    const files = aboveRepositories();
+    expect(files.length).toBeGreaterThan(100);
+    const offenders: string[] = [];
+    const counts: Record<string, number> = {};
+    for (const file of files) {
+      const reads = columnReads(fs.readFileSync(path.join(SERVER, 'modules', file), 'utf8'), rules);
+      if (reads.length > 0) counts[file] = reads.length;
+      if (reads.length > (NOT_YET_CAMEL[file] ?? 0)) offenders.push(...reads.map((read) => `${file}:${read}`));
+    }
+    expect(offenders, `map the row to camelCase in its repository:\n${offenders.join('\n')}`).toEqual([]);
+    const converted = Object.keys(NOT_YET_CAMEL).filter((file) => !counts[file]);
+    expect(converted, 'converted: remove these from NOT_YET_CAMEL').toEqual([]);
+  });
+});

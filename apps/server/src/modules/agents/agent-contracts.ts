@@ -80,23 +80,23 @@ export function createAgentContracts(ctx: AgentContractsContext) {
 
   async function toContracts(rows: ContractRow[]): Promise<Contract[]> {
     const names = await member.findAccountNames(
-      rows.flatMap((r) => [String(r.downline_id), ...(r.upline_id === null ? [] : [String(r.upline_id)])]),
+      rows.flatMap((r) => [String(r.downlineId), ...(r.uplineId === null ? [] : [String(r.uplineId)])]),
     );
     const iso = (d: Date | null) => (d === null ? null : new Date(d).toISOString());
     return rows.map((r) => ({
       id: String(r.id),
       type: r.type as ContractType,
-      upline: r.upline_id === null ? null : (names.get(String(r.upline_id)) ?? ''),
-      downline: names.get(String(r.downline_id)) ?? '',
+      upline: r.uplineId === null ? null : (names.get(String(r.uplineId)) ?? ''),
+      downline: names.get(String(r.downlineId)) ?? '',
       tiers: r.tiers,
       period: r.period,
       status: r.status as Contract['status'],
-      offeredAt: new Date(r.offered_at).toISOString(),
-      answeredAt: iso(r.answered_at),
-      terminationRequestedAt: iso(r.termination_requested_at),
-      terminationRequestedBy: r.termination_requested_by as Contract['terminationRequestedBy'],
-      terminatedAt: iso(r.terminated_at),
-      endReason: r.end_reason as Contract['endReason'],
+      offeredAt: new Date(r.offeredAt).toISOString(),
+      answeredAt: iso(r.answeredAt),
+      terminationRequestedAt: iso(r.terminationRequestedAt),
+      terminationRequestedBy: r.terminationRequestedBy as Contract['terminationRequestedBy'],
+      terminatedAt: iso(r.terminatedAt),
+      endReason: r.endReason as Contract['endReason'],
     }));
   }
 
@@ -166,35 +166,35 @@ export function createAgentContracts(ctx: AgentContractsContext) {
     confirm: boolean,
   ): Promise<ContractRow> {
     const seen = await findContract(db, contractId);
-    if (!seen || seen.type !== type || String(seen.downline_id) !== String(memberId)) throw notFound();
+    if (!seen || seen.type !== type || String(seen.downlineId) !== String(memberId)) throw notFound();
     // The refusal for unconfirmed lower terms names the downlines: their names are read after the
     // transaction (its rows are only locked and read, so nothing is written before it).
     const outcome = await runInTransaction(db, async (trx) => {
       // Top-down: the upline's live contract (the cap), then the offer, then the member's own rows.
       const uplineContract =
-        seen.upline_id === null ? undefined : await lockLiveContract(trx, String(seen.upline_id), type);
+        seen.uplineId === null ? undefined : await lockLiveContract(trx, String(seen.uplineId), type);
       const row = await lockContract(trx, contractId);
       if (!row || row.status !== 'offered') throw stateError();
-      if (row.upline_id !== null && (!uplineContract || exceedsUpline(row.tiers, uplineContract.tiers)))
+      if (row.uplineId !== null && (!uplineContract || exceedsUpline(row.tiers, uplineContract.tiers)))
         throw aboveUpline();
       const previous = await lockLiveContract(trx, memberId, type);
       const affected = await cascade.wouldExceed(trx, memberId, type, row.tiers);
       if (affected.length > 0 && !confirm) return { accepted: null, unconfirmed: affected };
       const at = now();
       if (previous) await cascade.end(trx, previous, 'replaced', at);
-      const accepted = await updateContract(trx, contractId, { status: 'active', answered_at: at });
+      const accepted = await updateContract(trx, contractId, { status: 'active', answeredAt: at });
       await cascade.afterLowered(trx, memberId, type, row.tiers);
       return { accepted, unconfirmed: [] };
     });
     if (outcome.accepted) return outcome.accepted;
-    const names = await member.findAccountNames(outcome.unconfirmed.map((r) => String(r.downline_id)));
+    const names = await member.findAccountNames(outcome.unconfirmed.map((r) => String(r.downlineId)));
     throw new AppError(
       ErrorCode.AGENT_CONTRACT_CONFIRM_CASCADE,
       'A downline with a higher rate is terminated automatically if the contract proceeds',
       {
         affected: outcome.unconfirmed.map((r) => ({
           contractId: String(r.id),
-          downline: names.get(String(r.downline_id)) ?? '',
+          downline: names.get(String(r.downlineId)) ?? '',
         })),
       },
     );
@@ -210,9 +210,9 @@ export function createAgentContracts(ctx: AgentContractsContext) {
     const seen = await findContract(db, contractId);
     const me = String(memberId);
     const side =
-      seen && String(seen.downline_id) === me
+      seen && String(seen.downlineId) === me
         ? 'downline'
-        : seen && seen.upline_id !== null && String(seen.upline_id) === me
+        : seen && seen.uplineId !== null && String(seen.uplineId) === me
           ? 'upline'
           : null;
     if (!seen || seen.type !== type || side === null) throw notFound();
@@ -223,29 +223,29 @@ export function createAgentContracts(ctx: AgentContractsContext) {
       switch (action) {
         case 'reject':
           if (row.status !== 'offered' || side !== 'downline') throw stateError();
-          return updateContract(trx, contractId, { status: 'rejected', answered_at: at });
+          return updateContract(trx, contractId, { status: 'rejected', answeredAt: at });
         case 'requestTermination':
           if (row.status !== 'active') throw stateError();
           return updateContract(trx, contractId, {
             status: 'termination_requested',
-            termination_requested_at: at,
-            termination_requested_by: side,
+            terminationRequestedAt: at,
+            terminationRequestedBy: side,
           });
         case 'rejectTermination':
-          if (row.status !== 'termination_requested' || row.termination_requested_by === side) throw stateError();
+          if (row.status !== 'termination_requested' || row.terminationRequestedBy === side) throw stateError();
           return updateContract(trx, contractId, {
             status: 'active',
-            termination_requested_at: null,
-            termination_requested_by: null,
+            terminationRequestedAt: null,
+            terminationRequestedBy: null,
           });
         case 'acceptTermination': {
-          if (row.status !== 'termination_requested' || row.termination_requested_by === side) throw stateError();
+          if (row.status !== 'termination_requested' || row.terminationRequestedBy === side) throw stateError();
           const ended = await updateContract(trx, contractId, {
             status: 'terminated',
-            terminated_at: at,
-            end_reason: 'agreed',
+            terminatedAt: at,
+            endReason: 'agreed',
           });
-          await cascade.afterEnded(trx, String(row.downline_id), type);
+          await cascade.afterEnded(trx, String(row.downlineId), type);
           return ended;
         }
       }
@@ -349,14 +349,14 @@ export function createAgentContracts(ctx: AgentContractsContext) {
       const me = String(memberId);
       const rows = await findOpenContractsOf(db, me);
       const live = (type: ContractType) =>
-        rows.some((r) => r.type === type && String(r.downline_id) === me && r.status !== 'offered');
+        rows.some((r) => r.type === type && String(r.downlineId) === me && r.status !== 'offered');
       const request = (type: ContractType) => {
-        if (rows.some((r) => r.type === type && r.status === 'offered' && String(r.downline_id) === me))
+        if (rows.some((r) => r.type === type && r.status === 'offered' && String(r.downlineId) === me))
           return REQUEST_TYPE.NEW_CONTRACT;
         const awaiting = rows.some((r) => {
           if (r.type !== type || r.status !== 'termination_requested') return false;
-          const mySide = String(r.downline_id) === me ? 'downline' : 'upline';
-          return r.termination_requested_by !== mySide;
+          const mySide = String(r.downlineId) === me ? 'downline' : 'upline';
+          return r.terminationRequestedBy !== mySide;
         });
         return awaiting ? REQUEST_TYPE.TERMINATION : REQUEST_TYPE.NONE;
       };

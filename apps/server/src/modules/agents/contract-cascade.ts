@@ -32,11 +32,11 @@ export function createContractCascade(deps: { messages: Pick<MessagesService, 'n
   async function end(trx: Db, row: ContractRow, reason: AutomaticEnd, at: Date): Promise<ContractRow> {
     const ended = await updateContract(trx, String(row.id), {
       status: 'terminated',
-      terminated_at: at,
-      end_reason: reason,
+      terminatedAt: at,
+      endReason: reason,
     });
     await messages.notify(trx, {
-      memberId: String(row.downline_id),
+      memberId: String(row.downlineId),
       kind: CONTRACT_ENDED_NOTICE,
       params: { contractType: row.type, reason, contractId: String(row.id) },
     });
@@ -53,7 +53,7 @@ export function createContractCascade(deps: { messages: Pick<MessagesService, 'n
   ): Promise<void> {
     for (const offer of await findOffersBy(trx, uplineIds, type)) {
       if (!keep(offer))
-        await updateContract(trx, String(offer.id), { status: 'cancelled', terminated_at: now(), end_reason: reason });
+        await updateContract(trx, String(offer.id), { status: 'cancelled', terminatedAt: now(), endReason: reason });
     }
   }
 
@@ -66,7 +66,7 @@ export function createContractCascade(deps: { messages: Pick<MessagesService, 'n
     const below = await lockLiveContractsUnder(trx, memberId, type);
     const ended: ContractRow[] = [];
     for (const row of below) ended.push(await end(trx, row, 'rate_cap', at));
-    await cancelOffers(trx, [memberId, ...below.map((r) => String(r.downline_id))], type, 'rate_cap');
+    await cancelOffers(trx, [memberId, ...below.map((r) => String(r.downlineId))], type, 'rate_cap');
     return ended;
   }
 
@@ -96,7 +96,7 @@ export function createContractCascade(deps: { messages: Pick<MessagesService, 'n
       const ended: ContractRow[] = [];
       for (const row of over) {
         ended.push(await end(trx, row, 'rate_cap', at));
-        ended.push(...(await afterEnded(trx, String(row.downline_id), type)));
+        ended.push(...(await afterEnded(trx, String(row.downlineId), type)));
       }
       await cancelOffers(trx, [memberId], type, 'rate_cap', (offer) => !exceedsUpline(offer.tiers, tiers));
       return ended;
@@ -111,7 +111,7 @@ export function createContractCascade(deps: { messages: Pick<MessagesService, 'n
       const ended: ContractRow[] = [];
       for (const row of await lockContractsWithUpline(trx, memberId)) {
         if (row.status === 'offered') {
-          await updateContract(trx, String(row.id), { status: 'cancelled', terminated_at: at, end_reason: 'moved' });
+          await updateContract(trx, String(row.id), { status: 'cancelled', terminatedAt: at, endReason: 'moved' });
           continue;
         }
         ended.push(await end(trx, row, 'moved', at));

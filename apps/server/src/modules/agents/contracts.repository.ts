@@ -1,8 +1,14 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
+import { camelRow, type CamelRow } from '../../db/camel-row';
 import type { Database } from '../../db/schema';
 
 type Db = Kysely<Database>;
-export type ContractRow = Selectable<Database['agent_contracts']>;
+type ContractColumns = Selectable<Database['agent_contracts']>;
+export type ContractRow = CamelRow<ContractColumns>;
+
+const toContract = (row: ContractColumns): ContractRow => camelRow(row);
+const toContracts = (rows: ContractColumns[]): ContractRow[] => rows.map(toContract);
+const toFoundContract = (row: ContractColumns | undefined): ContractRow | undefined => row && toContract(row);
 
 /** The statuses of a contract that pays: active, or active with a termination request open. */
 export const LIVE_STATUSES = ['active', 'termination_requested'] as const;
@@ -11,7 +17,7 @@ const select = (db: Db) => db.selectFrom('agent_contracts').selectAll();
 
 /** A contract by id, unlocked (to learn which rows to lock, in order). */
 export function findContract(db: Db, id: string): Promise<ContractRow | undefined> {
-  return select(db).where('id', '=', id).executeTakeFirst();
+  return select(db).where('id', '=', id).executeTakeFirst().then(toFoundContract);
 }
 
 /** Arbitrary but fixed namespace of the advisory lock that serialises changes to one top agent's house contract of a type. */
@@ -30,7 +36,7 @@ export async function lockHouseContractSlot(trx: Db, memberId: string, type: str
 
 /** Lock a contract by id. */
 export function lockContract(trx: Db, id: string): Promise<ContractRow | undefined> {
-  return select(trx).where('id', '=', id).forUpdate().executeTakeFirst();
+  return select(trx).where('id', '=', id).forUpdate().executeTakeFirst().then(toFoundContract);
 }
 
 /** Lock a member's live contract of a type (the cap its downlines' contracts are checked against). */
@@ -40,7 +46,8 @@ export function lockLiveContract(trx: Db, downlineId: string, type: string): Pro
     .where('type', '=', type)
     .where('status', 'in', LIVE_STATUSES)
     .forUpdate()
-    .executeTakeFirst();
+    .executeTakeFirst()
+    .then(toFoundContract);
 }
 
 /** Lock the open offer of a type to a member, if there is one. */
@@ -50,7 +57,8 @@ export function lockOpenOffer(trx: Db, downlineId: string, type: string): Promis
     .where('type', '=', type)
     .where('status', '=', 'offered')
     .forUpdate()
-    .executeTakeFirst();
+    .executeTakeFirst()
+    .then(toFoundContract);
 }
 
 /** Lock a member's live contracts and open offers with an upline agent (every type), by id. */
@@ -61,7 +69,8 @@ export function lockContractsWithUpline(trx: Db, downlineId: string): Promise<Co
     .where('status', 'in', ['offered', ...LIVE_STATUSES])
     .orderBy('id')
     .forUpdate()
-    .execute();
+    .execute()
+    .then(toContracts);
 }
 
 /** Lock the live contracts of a type an upline gave its direct downlines, by id. */
@@ -72,18 +81,19 @@ export function lockLiveContractsOfUpline(trx: Db, uplineId: string, type: strin
     .where('status', 'in', LIVE_STATUSES)
     .orderBy('id')
     .forUpdate()
-    .execute();
+    .execute()
+    .then(toContracts);
 }
 
 /** Lock the live contracts of a type held anywhere under a member, level by level (depth, then id). */
 export async function lockLiveContractsUnder(trx: Db, memberId: string, type: string): Promise<ContractRow[]> {
-  const rows = await sql<ContractRow>`
+  const rows = await sql<ContractColumns>`
     SELECT c.* FROM agent_contracts AS c
       JOIN agent_tree AS t ON t.descendant_id = c.downline_id AND t.ancestor_id = ${memberId}::bigint AND t.depth > 0
      WHERE c.type = ${type} AND c.status IN ('active', 'termination_requested')
      ORDER BY t.depth, c.id
        FOR UPDATE OF c`.execute(trx);
-  return rows.rows;
+  return toContracts(rows.rows);
 }
 
 /** Open offers of a type made by these uplines. */
@@ -94,7 +104,8 @@ export function findOffersBy(db: Db, uplineIds: string[], type: string): Promise
     .where('type', '=', type)
     .where('status', '=', 'offered')
     .orderBy('id')
-    .execute();
+    .execute()
+    .then(toContracts);
 }
 
 export type NewContract = {
@@ -126,20 +137,34 @@ export async function insertContract(trx: Db, c: NewContract): Promise<ContractR
       answered_at: c.answeredAt,
     })
     .returningAll()
-    .executeTakeFirstOrThrow();
+    .executeTakeFirstOrThrow()
+    .then(toContract);
 }
 
 export type ContractPatch = {
   status: string;
-  answered_at?: Date;
-  termination_requested_at?: Date | null;
-  termination_requested_by?: string | null;
-  terminated_at?: Date;
-  end_reason?: string;
+  answeredAt?: Date;
+  terminationRequestedAt?: Date | null;
+  terminationRequestedBy?: string | null;
+  terminatedAt?: Date;
+  endReason?: string;
 };
 
 export async function updateContract(trx: Db, id: string, patch: ContractPatch): Promise<ContractRow> {
-  return trx.updateTable('agent_contracts').set(patch).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+  return trx
+    .updateTable('agent_contracts')
+    .set({
+      status: patch.status,
+      answered_at: patch.answeredAt,
+      termination_requested_at: patch.terminationRequestedAt,
+      termination_requested_by: patch.terminationRequestedBy,
+      terminated_at: patch.terminatedAt,
+      end_reason: patch.endReason,
+    })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow()
+    .then(toContract);
 }
 
 /** A member's contracts of a type for its views: its live one and open offer, and those with its direct downlines. */
@@ -158,7 +183,7 @@ export async function findMemberContracts(
       .orderBy('id')
       .execute(),
   ]);
-  return { mine, downlines };
+  return { mine: toContracts(mine), downlines: toContracts(downlines) };
 }
 
 /** Every open contract (offered or live) a member is a party to, of every type (the consolidated flags). */
@@ -166,5 +191,6 @@ export function findOpenContractsOf(db: Db, memberId: string): Promise<ContractR
   return select(db)
     .where((eb) => eb.or([eb('downline_id', '=', memberId), eb('upline_id', '=', memberId)]))
     .where('status', 'in', ['offered', ...LIVE_STATUSES])
-    .execute();
+    .execute()
+    .then(toContracts);
 }

@@ -164,7 +164,7 @@ export function createAmlCases(ctx: CasesContext) {
         subjectId: id,
         reason: spec.reason,
         before: { status: row.status, assigneeId: row.assigneeId },
-        after: { status: change.status ?? row.status, assigneeId: change.assignee_id ?? row.assigneeId },
+        after: { status: change.status ?? row.status, assigneeId: change.assigneeId ?? row.assigneeId },
       });
     });
     return detail(id);
@@ -198,7 +198,7 @@ export function createAmlCases(ctx: CasesContext) {
           status: 'filed',
           protocol,
           sender: sender.name,
-          filed_at: at,
+          filedAt: at,
           report: JSON.stringify(filed),
         }))
       )
@@ -273,7 +273,7 @@ export function createAmlCases(ctx: CasesContext) {
         from: ['open', 'under_review'],
         action: 'aml.case.review',
         reason: null,
-        change: () => ({ status: 'under_review', assignee_id: operatorId }),
+        change: () => ({ status: 'under_review', assigneeId: operatorId }),
       }),
 
     /** POST /ops/aml/cases/:id/notes: a note in any state (what followed a filing is worth keeping too); audited. */
@@ -303,9 +303,9 @@ export function createAmlCases(ctx: CasesContext) {
         reason,
         change: () => ({
           status: 'dismissed',
-          dismissed_by: operatorId,
-          dismissed_at: new Date(now()),
-          dismiss_reason: reason,
+          dismissedBy: operatorId,
+          dismissedAt: new Date(now()),
+          dismissReason: reason,
         }),
       }),
 
@@ -318,8 +318,8 @@ export function createAmlCases(ctx: CasesContext) {
         change: () => ({
           status: 'awaiting_approval',
           narrative,
-          proposed_by: operatorId,
-          proposed_at: new Date(now()),
+          proposedBy: operatorId,
+          proposedAt: new Date(now()),
         }),
       }),
 
@@ -332,7 +332,7 @@ export function createAmlCases(ctx: CasesContext) {
         check: (row) => {
           if (row.approvedBy !== null) refuseState(row);
         },
-        change: () => ({ status: 'under_review', proposed_by: null, proposed_at: null }),
+        change: () => ({ status: 'under_review', proposedBy: null, proposedAt: null }),
       }),
 
     /**
@@ -361,8 +361,8 @@ export function createAmlCases(ctx: CasesContext) {
         if (row.proposedBy === operatorId)
           throw new AppError(ErrorCode.AML_CASE_OWN_FILING, 'A second operator approves a filing', { id });
         await updateCase(trx, id, ['awaiting_approval'], {
-          approved_by: operatorId,
-          approved_at: new Date(now()),
+          approvedBy: operatorId,
+          approvedAt: new Date(now()),
           report: JSON.stringify(report),
         });
         await audit.record(trx, {

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Updateable } from 'kysely';
 import type { AmlCaseStatus, AmlCaseTrigger, AmlRating, AmlReason } from '@wps/shared/schemas/aml';
+import { snakeRow, type CamelRow } from '../../db/camel-row';
 import type { Database } from '../../db/schema';
 
 type Db = Kysely<Database>;
@@ -242,15 +243,18 @@ export async function lockCase(trx: Db, id: string): Promise<CaseRow | undefined
 }
 
 /** Change a case the caller locked, only from the states given; false when it was in none of them. */
+/** A change of a case's columns, by their camelCase names. */
+export type CasePatch = CamelRow<Updateable<Database['aml_cases']>>;
+
 export async function updateCase(
   trx: Db,
   id: string,
   from: readonly AmlCaseStatus[],
-  set: Updateable<Database['aml_cases']>,
+  set: CasePatch,
 ): Promise<boolean> {
   const r = await trx
     .updateTable('aml_cases')
-    .set({ ...set, updated_at: sql`now()` })
+    .set({ ...snakeRow<Updateable<Database['aml_cases']>>(set), updated_at: sql`now()` })
     .where('id', '=', id)
     .where('status', 'in', [...from])
     .executeTakeFirst();

@@ -1,10 +1,11 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
+import { camelRow, type CamelRow } from '../../db/camel-row';
 import type { Database } from '../../db/schema';
 import type { BonusGrantRequestStatus, BonusTables } from '../../db/tables/bonus';
 
 type Db = Kysely<Database>;
 
-export type BonusGrantRequestRow = Selectable<BonusTables['bonus_grant_requests']>;
+export type BonusGrantRequestRow = CamelRow<Selectable<BonusTables['bonus_grant_requests']>>;
 
 export type NewBonusGrantRequest = {
   memberId: string;
@@ -41,17 +42,22 @@ export async function insertBonusGrantRequest(
     .onConflict((oc) => oc.column('request_key').doNothing())
     .returningAll()
     .executeTakeFirst();
-  if (inserted) return { row: inserted, created: true };
+  if (inserted) return { row: camelRow(inserted), created: true };
   const existing = await db
     .selectFrom('bonus_grant_requests')
     .selectAll()
     .where('request_key', '=', r.requestKey)
     .executeTakeFirstOrThrow();
-  return { row: existing, created: false };
+  return { row: camelRow(existing), created: false };
 }
 
 export async function findBonusGrantRequest(db: Db, id: string): Promise<BonusGrantRequestRow | undefined> {
-  return db.selectFrom('bonus_grant_requests').selectAll().where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('bonus_grant_requests')
+    .selectAll()
+    .where('id', '=', id)
+    .executeTakeFirst()
+    .then((row) => row && camelRow(row));
 }
 
 /** Claim a waiting request for a decision: a concurrent decision waits, then finds it decided. */
@@ -62,7 +68,8 @@ export async function lockWaitingBonusGrantRequest(db: Db, id: string): Promise<
     .where('id', '=', id)
     .where('status', '=', 'waiting')
     .forUpdate()
-    .executeTakeFirst();
+    .executeTakeFirst()
+    .then((row) => row && camelRow(row));
 }
 
 /** Record the thresholds a new request passed (it stays 'waiting'). */
@@ -76,7 +83,8 @@ export async function markBonusRequestWaiting(
     .set({ wait_reasons: waitReasons })
     .where('id', '=', id)
     .returningAll()
-    .executeTakeFirstOrThrow();
+    .executeTakeFirstOrThrow()
+    .then(camelRow);
 }
 
 /** Decide a waiting request: 'granted' with its grant, or 'rejected'; `decidedBy` null when the policy let it through. */
@@ -97,7 +105,8 @@ export async function decideBonusGrantRequest(
     .where('id', '=', id)
     .where('status', '=', 'waiting')
     .returningAll()
-    .executeTakeFirstOrThrow();
+    .executeTakeFirstOrThrow()
+    .then(camelRow);
 }
 
 /** The requests in one status, newest first (the bonus screen's waiting list: a handful). */
@@ -112,5 +121,6 @@ export async function findBonusGrantRequests(
     .where('status', '=', status)
     .orderBy('id', 'desc')
     .limit(limit)
-    .execute();
+    .execute()
+    .then((rows) => rows.map(camelRow));
 }

@@ -64,28 +64,28 @@ export function createBonusGrantRequests(ctx: BonusGrantRequestsContext) {
   const { db, audit, member, operators, issueGrant, moneyPolicy } = ctx;
 
   async function present(rows: BonusGrantRequestRow[]): Promise<BonusGrantRequest[]> {
-    const opIds = rows.flatMap((r) => [String(r.requested_by), ...(r.decided_by ? [String(r.decided_by)] : [])]);
+    const opIds = rows.flatMap((r) => [String(r.requestedBy), ...(r.decidedBy ? [String(r.decidedBy)] : [])]);
     const [names, opNames] = await Promise.all([
-      member.findAccountNames(rows.map((r) => String(r.member_id))),
+      member.findAccountNames(rows.map((r) => String(r.memberId))),
       operators.namesOf(opIds),
     ]);
     return rows.map((r) => ({
       id: String(r.id),
-      memberId: String(r.member_id),
-      username: names.get(String(r.member_id)) ?? null,
+      memberId: String(r.memberId),
+      username: names.get(String(r.memberId)) ?? null,
       amountMinor: String(r.amount),
       currency: r.currency,
       reason: r.reason,
       status: r.status,
-      waitReasons: r.wait_reasons as MoneyWaitReason[],
-      requestedBy: String(r.requested_by),
-      requestedByName: opNames.get(String(r.requested_by)) ?? null,
-      requestedAt: r.requested_at.toISOString(),
-      decidedBy: r.decided_by === null ? null : String(r.decided_by),
-      decidedByName: r.decided_by === null ? null : (opNames.get(String(r.decided_by)) ?? null),
-      decidedAt: r.decided_at ? r.decided_at.toISOString() : null,
-      decisionReason: r.decision_reason,
-      grantId: r.grant_id === null ? null : String(r.grant_id),
+      waitReasons: r.waitReasons as MoneyWaitReason[],
+      requestedBy: String(r.requestedBy),
+      requestedByName: opNames.get(String(r.requestedBy)) ?? null,
+      requestedAt: r.requestedAt.toISOString(),
+      decidedBy: r.decidedBy === null ? null : String(r.decidedBy),
+      decidedByName: r.decidedBy === null ? null : (opNames.get(String(r.decidedBy)) ?? null),
+      decidedAt: r.decidedAt ? r.decidedAt.toISOString() : null,
+      decisionReason: r.decisionReason,
+      grantId: r.grantId === null ? null : String(r.grantId),
     }));
   }
 
@@ -94,8 +94,8 @@ export function createBonusGrantRequests(ctx: BonusGrantRequestsContext) {
       kind: 'bonus_grant',
       reference: `bonus-grant:${row.id}`,
       direction: 'credit',
-      operatorId: String(row.requested_by),
-      playerId: String(row.member_id),
+      operatorId: String(row.requestedBy),
+      playerId: String(row.memberId),
       amountMinor: BigInt(row.amount),
       approver,
     });
@@ -106,12 +106,12 @@ export function createBonusGrantRequests(ctx: BonusGrantRequestsContext) {
   /** Pay the request's bonus as a grant of source 'operator', paid at once (its key: the asker's idempotency key). */
   async function grant(trx: Db, row: BonusGrantRequestRow): Promise<string> {
     const issued = await issueGrant(trx, {
-      memberId: String(row.member_id),
+      memberId: String(row.memberId),
       kind: 'bonus',
       amount: BigInt(row.amount),
       source: 'operator',
-      sourceRef: `operator:${row.requested_by}`,
-      key: `ops-bonus:${row.request_key}`,
+      sourceRef: `operator:${row.requestedBy}`,
+      key: `ops-bonus:${row.requestKey}`,
       params: row.params,
       delivery: 'auto',
     });
@@ -128,7 +128,7 @@ export function createBonusGrantRequests(ctx: BonusGrantRequestsContext) {
         status: existing.status,
       });
     }
-    if (String(row.requested_by) === actor.operatorId)
+    if (String(row.requestedBy) === actor.operatorId)
       throw new AppError(ErrorCode.MONEY_OWN_REQUEST, 'Another operator must decide a bonus you asked for');
     return row;
   }
@@ -156,13 +156,13 @@ export function createBonusGrantRequests(ctx: BonusGrantRequestsContext) {
         });
         const answer = (r: BonusGrantRequestRow, isNew: boolean): OpsGrantBonusAnswer => ({
           requestId: String(r.id),
-          grantId: r.grant_id === null ? null : String(r.grant_id),
+          grantId: r.grantId === null ? null : String(r.grantId),
           created: isNew,
           status: r.status,
-          waitReasons: r.wait_reasons as MoneyWaitReason[],
+          waitReasons: r.waitReasons as MoneyWaitReason[],
         });
         if (!created) {
-          if (String(row.member_id) !== ask.memberId || BigInt(row.amount) !== ask.amount)
+          if (String(row.memberId) !== ask.memberId || BigInt(row.amount) !== ask.amount)
             throw new AppError(ErrorCode.IDEMPOTENCY_CONFLICT, 'This idempotency key was used for another bonus', {
               idempotencyKey: ask.idempotencyKey,
             });
@@ -221,13 +221,13 @@ export function createBonusGrantRequests(ctx: BonusGrantRequestsContext) {
           actorId: approver.operatorId,
           action: 'bonus.grant_approve',
           subjectType: 'member',
-          subjectId: String(waiting.member_id),
+          subjectId: String(waiting.memberId),
           reason,
           before: snapshot(waiting),
           after: {
             grantId,
             ...snapshot(granted),
-            askedBy: String(waiting.requested_by),
+            askedBy: String(waiting.requestedBy),
             approvedBy: approver.operatorId,
             policy: policyNote(decision),
           },
@@ -252,10 +252,10 @@ export function createBonusGrantRequests(ctx: BonusGrantRequestsContext) {
           actorId: approver.operatorId,
           action: 'bonus.grant_reject',
           subjectType: 'member',
-          subjectId: String(waiting.member_id),
+          subjectId: String(waiting.memberId),
           reason,
           before: snapshot(waiting),
-          after: { ...snapshot(rejected), askedBy: String(waiting.requested_by) },
+          after: { ...snapshot(rejected), askedBy: String(waiting.requestedBy) },
         });
         return rejected;
       });

@@ -84,13 +84,13 @@ export function createBonusLifecycle(ledger: BonusLedger) {
     await ledger.postTransaction(
       {
         kind: 'bonus_grant',
-        idempotencyKey: `reward:${row.grant_id}`,
+        idempotencyKey: `reward:${row.grantId}`,
         reference: `bonus:${row.id}`,
         metadata: {
-          memberId: String(row.member_id),
+          memberId: String(row.memberId),
           bonusId: String(row.id),
           source: row.source,
-          sourceRef: row.source_ref,
+          sourceRef: row.sourceRef,
         },
         entries: [
           { accountId: money.promo, amountMinor: -BigInt(row.amount) },
@@ -107,7 +107,7 @@ export function createBonusLifecycle(ledger: BonusLedger) {
     const open = await lockOpenBonuses(trx, memberId);
     if (open.some((b) => b.status === 'active')) return;
     for (const row of open) {
-      if (row.expires_at.getTime() <= now.getTime()) {
+      if (row.expiresAt.getTime() <= now.getTime()) {
         await markEnded(trx, String(row.id), {
           status: 'expired',
           converted: 0n,
@@ -142,7 +142,7 @@ export function createBonusLifecycle(ledger: BonusLedger) {
     if (row.status === 'active') {
       const balance = await ledger.getAccountBalance(money.bonus, trx);
       if (how === 'converted') {
-        converted = balance < BigInt(row.max_conversion) ? balance : BigInt(row.max_conversion);
+        converted = balance < BigInt(row.maxConversion) ? balance : BigInt(row.maxConversion);
       }
       returned = balance - converted;
       if (balance > 0n) {
@@ -151,7 +151,7 @@ export function createBonusLifecycle(ledger: BonusLedger) {
             kind: how === 'converted' ? 'bonus_conversion' : 'bonus_forfeit',
             idempotencyKey: `bonus:${row.id}:end`,
             reference: `bonus:${row.id}`,
-            metadata: { memberId: String(row.member_id), bonusId: String(row.id), end: how },
+            metadata: { memberId: String(row.memberId), bonusId: String(row.id), end: how },
             entries: [
               { accountId: money.bonus, amountMinor: -balance },
               ...(converted > 0n ? [{ accountId: money.main, amountMinor: converted }] : []),
@@ -176,13 +176,13 @@ export function createBonusLifecycle(ledger: BonusLedger) {
         return BigInt(v) > 0n ? BigInt(v) : undefined;
       return undefined;
     };
-    const hours = int(params['expiresInHours']) ?? s.default_expiry_hours;
+    const hours = int(params['expiresInHours']) ?? s.defaultExpiryHours;
     const at = typeof params['expiresAt'] === 'string' ? new Date(params['expiresAt']) : undefined;
     return {
-      wageringMultiple: int(params['wageringMultiple']) ?? s.default_wagering_multiple,
+      wageringMultiple: int(params['wageringMultiple']) ?? s.defaultWageringMultiple,
       expiresAt: at && !Number.isNaN(at.getTime()) ? at : new Date(now.getTime() + hours * 3_600_000),
-      maxConversion: minor(params['maxConversionMinor']) ?? amount * BigInt(s.default_max_conversion_multiple),
-      maxStake: minor(params['maxStakeMinor']) ?? BigInt(s.default_max_stake_minor),
+      maxConversion: minor(params['maxConversionMinor']) ?? amount * BigInt(s.defaultMaxConversionMultiple),
+      maxStake: minor(params['maxStakeMinor']) ?? BigInt(s.defaultMaxStakeMinor),
     };
   }
 
@@ -212,17 +212,17 @@ export function createBonusLifecycle(ledger: BonusLedger) {
       const money = await lockMemberMoney(trx, grant.memberId, grant.currency);
       const terms = await termsFor(trx, grant.amount, grant.params, now);
       const row = await insertBonus(trx, {
-        member_id: grant.memberId,
-        grant_id: grant.grantId,
+        memberId: grant.memberId,
+        grantId: grant.grantId,
         source: grant.source,
-        source_ref: grant.sourceRef,
+        sourceRef: grant.sourceRef,
         currency: money.currency,
         amount: grant.amount.toString(),
-        wagering_multiple: terms.wageringMultiple,
+        wageringMultiple: terms.wageringMultiple,
         requirement: (grant.amount * BigInt(terms.wageringMultiple)).toString(),
-        max_conversion: terms.maxConversion.toString(),
-        max_stake: terms.maxStake.toString(),
-        expires_at: terms.expiresAt,
+        maxConversion: terms.maxConversion.toString(),
+        maxStake: terms.maxStake.toString(),
+        expiresAt: terms.expiresAt,
         status: 'queued',
       });
       if (!row) return findBonusByGrant(trx, grant.grantId); // the same grant again: its bonus as it stands

@@ -48,12 +48,12 @@ export type BonusOpsContext = {
 
 function toSettings(row: BonusSettingsRow, scale: number): BonusSettings {
   return {
-    spendOrder: row.spend_order,
+    spendOrder: row.spendOrder,
     contributions: toContributionList(row.contributions),
-    defaultWageringMultiple: row.default_wagering_multiple,
-    defaultExpiryHours: row.default_expiry_hours,
-    defaultMaxStake: formatMinor(String(row.default_max_stake_minor), scale),
-    defaultMaxConversionMultiple: row.default_max_conversion_multiple,
+    defaultWageringMultiple: row.defaultWageringMultiple,
+    defaultExpiryHours: row.defaultExpiryHours,
+    defaultMaxStake: formatMinor(String(row.defaultMaxStakeMinor), scale),
+    defaultMaxConversionMultiple: row.defaultMaxConversionMultiple,
   };
 }
 
@@ -79,13 +79,13 @@ export function createBonusOps(ctx: BonusOpsContext) {
     }): Promise<OpsPage<OpsBonus> & { currency: string; scale: number }> {
       const brand = await system.getBrand();
       const { rows, total } = await findOpsBonuses(db, q, (q.page - 1) * q.pageSize, q.pageSize);
-      const names = await member.findAccountNames(rows.map((r) => String(r.member_id)));
+      const names = await member.findAccountNames(rows.map((r) => String(r.memberId)));
       return {
         list: rows.map((r) => ({
           ...toBonusView(r),
-          memberId: String(r.member_id),
-          username: names.get(String(r.member_id)) ?? null,
-          endReason: r.end_reason,
+          memberId: String(r.memberId),
+          username: names.get(String(r.memberId)) ?? null,
+          endReason: r.endReason,
         })),
         total,
         page: q.page,
@@ -170,12 +170,12 @@ export function createBonusOps(ctx: BonusOpsContext) {
         const row = await writeSettings(
           trx,
           {
-            spend_order: body.spendOrder,
+            spendOrder: body.spendOrder,
             contributions: Object.fromEntries(body.contributions.map((c) => [c.category, c.percent])),
-            default_wagering_multiple: body.defaultWageringMultiple,
-            default_expiry_hours: body.defaultExpiryHours,
-            default_max_stake_minor: maxStake.toString(),
-            default_max_conversion_multiple: body.defaultMaxConversionMultiple,
+            defaultWageringMultiple: body.defaultWageringMultiple,
+            defaultExpiryHours: body.defaultExpiryHours,
+            defaultMaxStakeMinor: maxStake.toString(),
+            defaultMaxConversionMultiple: body.defaultMaxConversionMultiple,
           },
           operatorId,
         );

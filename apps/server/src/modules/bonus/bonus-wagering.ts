@@ -76,7 +76,7 @@ export function createWageringConsumer(deps: {
       const moneys = await lifecycle.lockMembersMoney(trx, memberIds, pending.get(memberIds[0]!)![0]!.currency);
       const active = new Map<string, BonusRow>();
       for (const b of await lockMembersOpenBonuses(trx, memberIds))
-        if (b.status === 'active') active.set(String(b.member_id), b);
+        if (b.status === 'active') active.set(String(b.memberId), b);
       // Each vendor's category read once per batch.
       const categories = new Map<string, string | null>();
       for (const vassalage of new Set([...pending.values()].flat().map((r) => r.vassalage)))
@@ -112,12 +112,12 @@ export function createWageringConsumer(deps: {
             const { category, percent } = share(r);
             const weighted = weightedStake(r.turnover, percent);
             rows.push({
-              bonus_id: String(bonus.id),
-              round_id: r.roundId,
+              bonusId: String(bonus.id),
+              roundId: r.roundId,
               vassalage: r.vassalage,
               category,
               turnover: r.turnover.toString(),
-              contribution_pct: percent,
+              contributionPct: percent,
               counted: weighted.toString(),
             });
             wagered += weighted;

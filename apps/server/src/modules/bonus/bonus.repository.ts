@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
+import { camelRow, snakeRow, type CamelRow } from '../../db/camel-row';
 import type { Database } from '../../db/schema';
 import type { BonusStatus, BonusTables } from '../../db/tables/bonus';
 
@@ -7,70 +8,85 @@ type Db = Kysely<Database>;
 // The bonus module's rows: the operator's settings, every bonus and what each settled round
 // added to a bonus's wagering (migration 0250).
 
-export type BonusRow = Selectable<BonusTables['bonuses']>;
-export type BonusSettingsRow = Selectable<BonusTables['bonus_settings']>;
-export type WagerRow = Selectable<BonusTables['bonus_wagers']>;
+export type BonusRow = CamelRow<Selectable<BonusTables['bonuses']>>;
+export type BonusSettingsRow = CamelRow<Selectable<BonusTables['bonus_settings']>>;
+export type WagerRow = CamelRow<Selectable<BonusTables['bonus_wagers']>>;
 
 export async function readSettings(db: Db): Promise<BonusSettingsRow> {
-  return db.selectFrom('bonus_settings').selectAll().executeTakeFirstOrThrow();
+  return db.selectFrom('bonus_settings').selectAll().executeTakeFirstOrThrow().then(camelRow);
 }
 
 export async function writeSettings(
   db: Db,
   values: Pick<
     BonusSettingsRow,
-    | 'spend_order'
+    | 'spendOrder'
     | 'contributions'
-    | 'default_wagering_multiple'
-    | 'default_expiry_hours'
-    | 'default_max_stake_minor'
-    | 'default_max_conversion_multiple'
+    | 'defaultWageringMultiple'
+    | 'defaultExpiryHours'
+    | 'defaultMaxStakeMinor'
+    | 'defaultMaxConversionMultiple'
   >,
   operatorId: string,
 ): Promise<BonusSettingsRow> {
   return db
     .updateTable('bonus_settings')
     .set({
-      ...values,
+      ...snakeRow<Omit<Selectable<BonusTables['bonus_settings']>, 'id' | 'updated_at' | 'updated_by'>>(values),
       contributions: JSON.stringify(values.contributions),
       updated_at: new Date(),
       updated_by: operatorId,
     })
     .where('id', '=', true)
     .returningAll()
-    .executeTakeFirstOrThrow();
+    .executeTakeFirstOrThrow()
+    .then(camelRow);
 }
 
 /** The settings row locked, so two operators' changes apply one after the other. */
 export async function lockSettings(db: Db): Promise<BonusSettingsRow> {
-  return db.selectFrom('bonus_settings').selectAll().forUpdate().executeTakeFirstOrThrow();
+  return db.selectFrom('bonus_settings').selectAll().forUpdate().executeTakeFirstOrThrow().then(camelRow);
 }
 
-export type NewBonus = Omit<
-  BonusRow,
+/** The columns a new bonus is written with (the others start as the table's defaults). */
+type NewBonusColumns = Omit<
+  Selectable<BonusTables['bonuses']>,
   'id' | 'wagered' | 'created_at' | 'activated_at' | 'ended_at' | 'end_reason' | 'ended_by' | 'converted' | 'returned'
 >;
+export type NewBonus = CamelRow<NewBonusColumns>;
 
 /** Insert a grant's bonus; undefined when that grant already has one. */
 export async function insertBonus(db: Db, row: NewBonus): Promise<BonusRow | undefined> {
   return db
     .insertInto('bonuses')
-    .values(row)
+    .values(snakeRow<NewBonusColumns>(row))
     .onConflict((oc) => oc.column('grant_id').doNothing())
     .returningAll()
-    .executeTakeFirst();
+    .executeTakeFirst()
+    .then((row) => row && camelRow(row));
 }
 
 export async function findBonusByGrant(db: Db, grantId: string): Promise<BonusRow> {
-  return db.selectFrom('bonuses').selectAll().where('grant_id', '=', grantId).executeTakeFirstOrThrow();
+  return db.selectFrom('bonuses').selectAll().where('grant_id', '=', grantId).executeTakeFirstOrThrow().then(camelRow);
 }
 
 export async function lockBonus(db: Db, id: string): Promise<BonusRow | undefined> {
-  return db.selectFrom('bonuses').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+  return db
+    .selectFrom('bonuses')
+    .selectAll()
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst()
+    .then((row) => row && camelRow(row));
 }
 
 export async function findBonus(db: Db, id: string): Promise<BonusRow | undefined> {
-  return db.selectFrom('bonuses').selectAll().where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('bonuses')
+    .selectAll()
+    .where('id', '=', id)
+    .executeTakeFirst()
+    .then((row) => row && camelRow(row));
 }
 
 /** A member's bonuses still running (active and queued), oldest first, locked. */
@@ -82,7 +98,8 @@ export async function lockOpenBonuses(db: Db, memberId: string): Promise<BonusRo
     .where('status', 'in', ['active', 'queued'])
     .orderBy('id')
     .forUpdate()
-    .execute();
+    .execute()
+    .then((rows) => rows.map(camelRow));
 }
 
 export async function findOpenBonuses(db: Db, memberId: string): Promise<BonusRow[]> {
@@ -92,7 +109,8 @@ export async function findOpenBonuses(db: Db, memberId: string): Promise<BonusRo
     .where('member_id', '=', memberId)
     .where('status', 'in', ['active', 'queued'])
     .orderBy('id')
-    .execute();
+    .execute()
+    .then((rows) => rows.map(camelRow));
 }
 
 export async function findActiveBonus(db: Db, memberId: string): Promise<BonusRow | undefined> {
@@ -101,7 +119,8 @@ export async function findActiveBonus(db: Db, memberId: string): Promise<BonusRo
     .selectAll()
     .where('member_id', '=', memberId)
     .where('status', '=', 'active')
-    .executeTakeFirst();
+    .executeTakeFirst()
+    .then((row) => row && camelRow(row));
 }
 
 /** Which of these members have an active bonus (one read for a batch of events). */
@@ -150,7 +169,8 @@ export async function markEnded(
     .where('id', '=', id)
     .where('status', 'in', ['active', 'queued'])
     .returningAll()
-    .executeTakeFirstOrThrow();
+    .executeTakeFirstOrThrow()
+    .then(camelRow);
 }
 
 /** Several members' running bonuses locked, member by member in id order (the wagering consumer's batch). */
@@ -164,7 +184,8 @@ export async function lockMembersOpenBonuses(db: Db, memberIds: string[]): Promi
     .orderBy('member_id')
     .orderBy('id')
     .forUpdate()
-    .execute();
+    .execute()
+    .then((rows) => rows.map(camelRow));
 }
 
 /**
@@ -172,15 +193,15 @@ export async function lockMembersOpenBonuses(db: Db, memberIds: string[]): Promi
  * before are added, then each bonus's total moves by what its rounds counted. Each bonus's new
  * wagered total.
  */
-export async function addWagers(db: Db, rows: Omit<WagerRow, 'created_at'>[]): Promise<Map<string, bigint>> {
+export async function addWagers(db: Db, rows: Omit<WagerRow, 'createdAt'>[]): Promise<Map<string, bigint>> {
   if (rows.length === 0) return new Map();
   const inserted = await db
     .insertInto('bonus_wagers')
-    .values(rows)
+    .values(rows.map((r) => snakeRow<Omit<Selectable<BonusTables['bonus_wagers']>, 'created_at'>>(r)))
     .onConflict((oc) => oc.columns(['bonus_id', 'round_id']).doNothing())
     .returning(['bonus_id', 'counted'])
     .execute();
-  const added = new Map<string, bigint>([...new Set(rows.map((r) => String(r.bonus_id)))].map((id) => [id, 0n]));
+  const added = new Map<string, bigint>([...new Set(rows.map((r) => String(r.bonusId)))].map((id) => [id, 0n]));
   for (const r of inserted) added.set(String(r.bonus_id), added.get(String(r.bonus_id))! + BigInt(r.counted));
   const { rows: updated } = await sql<{ id: string; wagered: string }>`
     UPDATE bonuses AS b SET wagered = b.wagered + u.added
@@ -219,7 +240,8 @@ export async function findMemberBonuses(db: Db, memberId: string, limit: number)
     .where('member_id', '=', memberId)
     .orderBy('id', 'desc')
     .limit(limit)
-    .execute();
+    .execute()
+    .then((rows) => rows.map(camelRow));
 }
 
 /** The last rounds that counted towards a member's bonuses, newest first. */
@@ -232,7 +254,8 @@ export async function findMemberWagers(db: Db, bonusIds: string[], limit: number
     .orderBy('created_at', 'desc')
     .orderBy('round_id', 'desc')
     .limit(limit)
-    .execute();
+    .execute()
+    .then((rows) => rows.map(camelRow));
 }
 
 export type OpsBonusFilter = {
@@ -255,7 +278,7 @@ export async function findOpsBonuses(
     q.selectAll().orderBy('id', 'desc').offset(offset).limit(limit).execute(),
     q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
   ]);
-  return { rows, total: Number(count.n) };
+  return { rows: rows.map(camelRow), total: Number(count.n) };
 }
 
 export type CostRow = {

@@ -66,12 +66,12 @@ export function createBonusService(ctx: BonusContext) {
     const found = await findBonus(db, bonusId);
     if (!found) throw new AppError(ErrorCode.BONUS_NOT_FOUND, 'No such bonus');
     return runInTransaction(db, async (trx) => {
-      const money = await lifecycle.lockMemberMoney(trx, String(found.member_id), found.currency);
+      const money = await lifecycle.lockMemberMoney(trx, String(found.memberId), found.currency);
       const row = await lockBonus(trx, bonusId);
       if (!row || (row.status !== 'active' && row.status !== 'queued')) return undefined;
-      if (opts.onlyIfDue && row.expires_at.getTime() > opts.now.getTime()) return undefined;
+      if (opts.onlyIfDue && row.expiresAt.getTime() > opts.now.getTime()) return undefined;
       const ended = await lifecycle.end(trx, row, money, how, opts.reason, opts.by, opts.now);
-      await lifecycle.activateNext(trx, String(row.member_id), money, opts.now);
+      await lifecycle.activateNext(trx, String(row.memberId), money, opts.now);
       if (after) await after(trx, toBonusView(row), toBonusView(ended));
       return toBonusView(ended);
     });
@@ -107,16 +107,16 @@ export function createBonusService(ctx: BonusContext) {
         currency: brand.currency,
         scale: brand.currencyScale,
         bonusBalanceMinor: balance.toString(),
-        spendOrder: settings.spend_order,
+        spendOrder: settings.spendOrder,
         contributions: toContributionList(settings.contributions),
         bonuses: rows.map(toBonusView),
         wagers: wagers.map((w) => ({
-          bonusId: String(w.bonus_id),
+          bonusId: String(w.bonusId),
           category: w.category,
           turnoverMinor: String(w.turnover),
-          percent: w.contribution_pct,
+          percent: w.contributionPct,
           countedMinor: String(w.counted),
-          at: new Date(w.created_at).toISOString(),
+          at: new Date(w.createdAt).toISOString(),
         })),
       };
     },

@@ -23,7 +23,7 @@ export type Words = ReadonlyMap<string, { title: string; bodyHtml: string }>;
 
 /** Whether an item offers a bonus: its flag, or its words in any language (bonus-offers.ts). */
 export function isBonusOffer(row: ContentItemRow, words: Words): boolean {
-  return findBonusOffer({ bonusOffer: row.bonus_offer, translations: Object.fromEntries(words) }) !== null;
+  return findBonusOffer({ bonusOffer: row.bonusOffer, translations: Object.fromEntries(words) }) !== null;
 }
 
 /**
@@ -52,10 +52,10 @@ export async function contentLicenceBlockers(
   );
   const blockers: LicenceBlocker[] = [];
   for (const row of rows) {
-    const words = translations.filter((t) => t.item_id === row.id);
+    const words = translations.filter((t) => t.itemId === row.id);
     const breach = contentBreach(rules, {
-      bonusOffer: row.bonus_offer,
-      translations: Object.fromEntries(words.map((t) => [t.language, { title: t.title, bodyHtml: t.body_html }])),
+      bonusOffer: row.bonusOffer,
+      translations: Object.fromEntries(words.map((t) => [t.language, { title: t.title, bodyHtml: t.bodyHtml }])),
     });
     const label = words.find((t) => t.language === 'PT')?.title ?? words[0]?.title ?? row.id;
     if (breach) blockers.push(blockerOf(`content_${row.kind}`, row.id, label, breach));

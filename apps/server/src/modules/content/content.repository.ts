@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
+import { camelRow, type CamelRow } from '../../db/camel-row';
 import type { Database } from '../../db/schema';
 import type {
   ContentImageType,
@@ -9,8 +10,11 @@ import type {
 } from '../../db/tables/content';
 
 type Db = Kysely<Database>;
-export type ContentItemRow = Selectable<ContentTables['content_items']>;
-export type ContentTranslationRow = Selectable<ContentTables['content_translations']>;
+export type ContentItemRow = CamelRow<Selectable<ContentTables['content_items']>>;
+export type ContentTranslationRow = CamelRow<Selectable<ContentTables['content_translations']>>;
+
+const toItem = (row: Selectable<ContentTables['content_items']>): ContentItemRow => camelRow(row);
+const toTranslation = (row: Selectable<ContentTables['content_translations']>): ContentTranslationRow => camelRow(row);
 
 export type ContentItemFields = {
   kind: ContentKind;
@@ -50,17 +54,19 @@ export async function insertItem(
 ): Promise<ContentItemRow> {
   const row = await db.insertInto('content_items').values(columns(fields)).returningAll().executeTakeFirstOrThrow();
   await replaceTranslations(db, row.id, translations);
-  return row;
+  return toItem(row);
 }
 
 /** The item's row; undefined when there is none. */
 export async function findItem(db: Db, id: string): Promise<ContentItemRow | undefined> {
-  return db.selectFrom('content_items').selectAll().where('id', '=', id).executeTakeFirst();
+  const row = await db.selectFrom('content_items').selectAll().where('id', '=', id).executeTakeFirst();
+  return row && toItem(row);
 }
 
 /** The item's row, locked for the rest of the transaction; undefined when there is none. */
 export async function lockItem(db: Db, id: string): Promise<ContentItemRow | undefined> {
-  return db.selectFrom('content_items').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+  const row = await db.selectFrom('content_items').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+  return row && toItem(row);
 }
 
 /** Replace an item's fields and words, bumping its version. */
@@ -77,7 +83,7 @@ export async function updateItem(
     .returningAll()
     .executeTakeFirstOrThrow();
   await replaceTranslations(db, id, translations);
-  return row;
+  return toItem(row);
 }
 
 async function replaceTranslations(db: Db, id: string, translations: readonly TranslationFields[]): Promise<void> {
@@ -96,19 +102,21 @@ export async function setItemStatus(db: Db, id: string, status: ContentStatus): 
     .set({ status, version: sql<number>`version + 1`, updated_at: sql<Date>`now()` })
     .where('id', '=', id)
     .returningAll()
-    .executeTakeFirstOrThrow();
+    .executeTakeFirstOrThrow()
+    .then(toItem);
 }
 
 /** The words of these items, every language. */
 export async function findTranslations(db: Db, ids: readonly string[]): Promise<ContentTranslationRow[]> {
   if (ids.length === 0) return [];
-  return db
+  const rows = await db
     .selectFrom('content_translations')
     .selectAll()
     .where('item_id', 'in', [...ids])
     .orderBy('item_id')
     .orderBy('language')
     .execute();
+  return rows.map(toTranslation);
 }
 
 export type ItemFilter = { kind: ContentKind; status?: ContentStatus | undefined };
@@ -133,17 +141,23 @@ export async function findItemPage(
       .execute(),
     query.select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow(),
   ]);
-  return { rows, total: Number(count.n) };
+  return { rows: rows.map(toItem), total: Number(count.n) };
 }
 
 /** Every published item of every kind, in id order (the licence's list of what a switch would break). */
 export async function findAllPublishedItems(db: Db): Promise<ContentItemRow[]> {
-  return db.selectFrom('content_items').selectAll().where('status', '=', 'published').orderBy('id').execute();
+  const rows = await db
+    .selectFrom('content_items')
+    .selectAll()
+    .where('status', '=', 'published')
+    .orderBy('id')
+    .execute();
+  return rows.map(toItem);
 }
 
 /** Every published item of a kind, in order, whatever its schedule (the caller keeps those due). */
 export async function findPublishedItems(db: Db, kind: ContentKind): Promise<ContentItemRow[]> {
-  return db
+  const rows = await db
     .selectFrom('content_items')
     .selectAll()
     .where('kind', '=', kind)
@@ -152,6 +166,7 @@ export async function findPublishedItems(db: Db, kind: ContentKind): Promise<Con
     .orderBy('sort_order')
     .orderBy('id')
     .execute();
+  return rows.map(toItem);
 }
 
 export type ImageMeta = {

@@ -75,26 +75,26 @@ function toOpsItem(
   return {
     id: row.id,
     kind: row.kind,
-    groupCode: row.group_code,
+    groupCode: row.groupCode,
     status: row.status,
-    sortOrder: row.sort_order,
-    publishFrom: row.publish_from?.toISOString() ?? null,
-    publishUntil: row.publish_until?.toISOString() ?? null,
+    sortOrder: row.sortOrder,
+    publishFrom: row.publishFrom?.toISOString() ?? null,
+    publishUntil: row.publishUntil?.toISOString() ?? null,
     linkage:
-      row.linkage_type && row.linkage_target
-        ? ({ type: row.linkage_type, target: row.linkage_target } as OpsContentItem['linkage'])
+      row.linkageType && row.linkageTarget
+        ? ({ type: row.linkageType, target: row.linkageTarget } as OpsContentItem['linkage'])
         : null,
-    image: row.image_name ? (images.get(row.image_name) ?? null) : null,
+    image: row.imageName ? (images.get(row.imageName) ?? null) : null,
     tags: row.tags as PromotionTag[],
-    bonusOffer: row.bonus_offer,
+    bonusOffer: row.bonusOffer,
     translations: Object.fromEntries(
       translations
-        .filter((t) => t.item_id === row.id)
-        .map((t) => [t.language, { title: t.title, bodyHtml: t.body_html }]),
+        .filter((t) => t.itemId === row.id)
+        .map((t) => [t.language, { title: t.title, bodyHtml: t.bodyHtml }]),
     ),
     version: row.version,
-    createdAt: row.created_at.toISOString(),
-    updatedAt: row.updated_at.toISOString(),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
   };
 }
 
@@ -166,18 +166,18 @@ export function createContentService(ctx: ContentContext) {
         db,
         rows.map((r) => r.id),
       ),
-      images.describe(rows.map((r) => r.image_name)),
+      images.describe(rows.map((r) => r.imageName)),
     ]);
     const entries = rows.map((row) => {
       const words = new Map(
         translations
-          .filter((t) => t.item_id === row.id)
-          .map((t) => [t.language, { title: t.title, bodyHtml: t.body_html }]),
+          .filter((t) => t.itemId === row.id)
+          .map((t) => [t.language, { title: t.title, bodyHtml: t.bodyHtml }]),
       );
       return {
         row,
         isBonusOffer: isBonusOffer(row, words),
-        image: row.image_name ? (pictures.get(row.image_name) ?? null) : null,
+        image: row.imageName ? (pictures.get(row.imageName) ?? null) : null,
         words,
       };
     });
@@ -203,7 +203,7 @@ export function createContentService(ctx: ContentContext) {
       rows.map((r) => r.id),
     );
     const pictures = await images.describe(
-      rows.map((r) => r.image_name),
+      rows.map((r) => r.imageName),
       trx,
     );
     return rows.map((row) => toOpsItem(row, translations, pictures));
@@ -226,7 +226,7 @@ export function createContentService(ctx: ContentContext) {
   async function nextScheduleTurn(kind: ContentKind, at: number): Promise<number> {
     let turn = Number.POSITIVE_INFINITY;
     for (const { row } of await loadLive(kind)) {
-      for (const edge of [row.publish_from, row.publish_until]) {
+      for (const edge of [row.publishFrom, row.publishUntil]) {
         const ms = edge?.getTime();
         if (ms !== undefined && ms > at && ms < turn) turn = ms;
       }
@@ -343,10 +343,10 @@ export function createContentService(ctx: ContentContext) {
         if (status === 'published') {
           const words = await findTranslations(trx, [id]);
           await refuseBonusContent(trx, ctx.licence, {
-            bonusOffer: locked.bonus_offer,
-            translations: words.map((t) => ({ language: t.language, title: t.title, bodyHtml: t.body_html })),
+            bonusOffer: locked.bonusOffer,
+            translations: words.map((t) => ({ language: t.language, title: t.title, bodyHtml: t.bodyHtml })),
           });
-          await publishGuard.get()(trx, { id, kind: locked.kind, bonusOffer: locked.bonus_offer });
+          await publishGuard.get()(trx, { id, kind: locked.kind, bonusOffer: locked.bonusOffer });
         }
         const before = await opsItem(trx, locked);
         const row = await setItemStatus(trx, id, status);
@@ -385,26 +385,26 @@ export function createContentService(ctx: ContentContext) {
       const out: LiveContentItem[] = [];
       for (const { row, image, words, isBonusOffer: offersBonus } of entries) {
         if (hideBonus && offersBonus) continue;
-        if (group !== undefined && row.group_code !== group) continue;
-        if (row.publish_from && row.publish_from.getTime() > at) continue;
-        if (row.publish_until && row.publish_until.getTime() <= at) continue;
+        if (group !== undefined && row.groupCode !== group) continue;
+        if (row.publishFrom && row.publishFrom.getTime() > at) continue;
+        if (row.publishUntil && row.publishUntil.getTime() <= at) continue;
         const text = (language && (words.get(language) ?? words.get(language.split('-')[0]!))) || words.get(fallback);
         if (!text) continue;
         out.push({
           id: row.id,
-          groupCode: row.group_code,
+          groupCode: row.groupCode,
           title: text.title,
           bodyHtml: text.bodyHtml,
           linkage:
-            row.linkage_type && row.linkage_target
-              ? ({ type: row.linkage_type, target: row.linkage_target } as LiveContentItem['linkage'])
+            row.linkageType && row.linkageTarget
+              ? ({ type: row.linkageType, target: row.linkageTarget } as LiveContentItem['linkage'])
               : null,
           image: image ? { url: image.url, width: image.width, height: image.height } : null,
           tags: row.tags as PromotionTag[],
           version: row.version,
-          publishedAt: (row.publish_from ?? row.updated_at).toISOString(),
-          publishFrom: row.publish_from?.toISOString() ?? null,
-          publishUntil: row.publish_until?.toISOString() ?? null,
+          publishedAt: (row.publishFrom ?? row.updatedAt).toISOString(),
+          publishFrom: row.publishFrom?.toISOString() ?? null,
+          publishUntil: row.publishUntil?.toISOString() ?? null,
         });
       }
       return out;

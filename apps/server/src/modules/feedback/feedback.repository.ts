@@ -1,10 +1,12 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
+import { camelRow, type CamelRow } from '../../db/camel-row';
 import type { Database } from '../../db/schema';
 import type { FeedbackQuestionType, FeedbackStatus, FeedbackTables } from '../../db/tables/feedback';
 import type { MemberViews } from '../member/member-views';
 
 type Db = Kysely<Database>;
-export type FeedbackRow = Selectable<FeedbackTables['feedback']> & { imageCount: number };
+type FeedbackColumns = Selectable<FeedbackTables['feedback']>;
+export type FeedbackRow = CamelRow<FeedbackColumns> & { imageCount: number };
 export type OpsFeedbackRow = FeedbackRow & { account: string };
 
 const imageCount = sql<number>`(select count(*)::int from feedback_images i where i.feedback_id = f.id)`.as(
@@ -45,7 +47,13 @@ export async function insertFeedback(
 
 /** One feedback by id. */
 export async function findFeedback(db: Db, id: string): Promise<FeedbackRow | undefined> {
-  return db.selectFrom('feedback as f').selectAll('f').select(imageCount).where('f.id', '=', id).executeTakeFirst();
+  const row = await db
+    .selectFrom('feedback as f')
+    .selectAll('f')
+    .select(imageCount)
+    .where('f.id', '=', id)
+    .executeTakeFirst();
+  return row && camelRow(row);
 }
 
 /** A member's feedback, newest first. */
@@ -57,7 +65,8 @@ export async function findMemberFeedback(db: Db, memberId: string, limit: number
     .where('f.member_id', '=', memberId)
     .orderBy('f.id', 'desc')
     .limit(limit)
-    .execute();
+    .execute()
+    .then((rows) => rows.map(camelRow));
 }
 
 /** One feedback's image; with `memberId`, only if that member wrote the feedback. */
@@ -99,12 +108,13 @@ export async function findFeedbackPage(
       .execute(),
     base.select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow(),
   ]);
-  return { rows, total: Number(count.n) };
+  return { rows: rows.map(camelRow), total: Number(count.n) };
 }
 
 /** The feedback's row, locked for the rest of the transaction. */
-export async function lockFeedback(db: Db, id: string): Promise<Selectable<FeedbackTables['feedback']> | undefined> {
-  return db.selectFrom('feedback').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+export async function lockFeedback(db: Db, id: string): Promise<CamelRow<FeedbackColumns> | undefined> {
+  const row = await db.selectFrom('feedback').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+  return row && camelRow(row);
 }
 
 /** Record the operator's answer. */

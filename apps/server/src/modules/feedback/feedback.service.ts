@@ -41,18 +41,18 @@ const SENDS_PER_HOUR = 5;
 function view(row: FeedbackRow): Feedback {
   return {
     id: row.id,
-    questionType: row.question_type,
+    questionType: row.questionType,
     content: row.content,
     imageCount: row.imageCount,
     status: row.status,
     reply: row.reply,
-    repliedAt: row.replied_at?.toISOString() ?? null,
-    createdAt: row.created_at.toISOString(),
+    repliedAt: row.repliedAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
   };
 }
 
 function opsView(row: OpsFeedbackRow): OpsFeedback {
-  return { ...view(row), memberId: row.member_id, account: row.account, repliedBy: row.replied_by };
+  return { ...view(row), memberId: row.memberId, account: row.account, repliedBy: row.repliedBy };
 }
 
 /** png or jpg by the bytes (readImageHeader), at most 5 MB; anything else is refused. */

@@ -59,21 +59,21 @@ export function createLicenceChanges({ db, audit, operators }: LicenceChangesCon
   }
 
   async function present(rows: LicenceChangeRow[]): Promise<LicenceChange[]> {
-    const ids = rows.flatMap((r) => [String(r.requested_by), ...(r.decided_by === null ? [] : [String(r.decided_by)])]);
+    const ids = rows.flatMap((r) => [String(r.requestedBy), ...(r.decidedBy === null ? [] : [String(r.decidedBy)])]);
     const names = ids.length ? await operators.namesOf([...new Set(ids)]) : new Map<string, string>();
     return rows.map((r) => ({
       id: String(r.id),
-      from: r.profile_from,
-      to: r.profile_to,
+      from: r.profileFrom,
+      to: r.profileTo,
       reason: r.reason,
       status: r.status,
-      requestedBy: String(r.requested_by),
-      requestedByName: names.get(String(r.requested_by)) ?? null,
-      requestedAt: r.requested_at.toISOString(),
-      decidedBy: r.decided_by === null ? null : String(r.decided_by),
-      decidedByName: r.decided_by === null ? null : (names.get(String(r.decided_by)) ?? null),
-      decidedAt: r.decided_at ? r.decided_at.toISOString() : null,
-      decisionReason: r.decision_reason,
+      requestedBy: String(r.requestedBy),
+      requestedByName: names.get(String(r.requestedBy)) ?? null,
+      requestedAt: r.requestedAt.toISOString(),
+      decidedBy: r.decidedBy === null ? null : String(r.decidedBy),
+      decidedByName: r.decidedBy === null ? null : (names.get(String(r.decidedBy)) ?? null),
+      decidedAt: r.decidedAt ? r.decidedAt.toISOString() : null,
+      decisionReason: r.decisionReason,
       blockers: (r.blockers ?? []) as LicenceBlocker[],
     }));
   }
@@ -85,7 +85,7 @@ export function createLicenceChanges({ db, audit, operators }: LicenceChangesCon
       throw new AppError(ErrorCode.LICENCE_CHANGE_ALREADY_DECIDED, 'This licence change was already decided', {
         status: row.status,
       });
-    if (String(row.requested_by) === operatorId)
+    if (String(row.requestedBy) === operatorId)
       throw new AppError(ErrorCode.MONEY_OWN_REQUEST, 'Another operator must approve a licence change you asked for');
     return row;
   }
@@ -136,8 +136,8 @@ export function createLicenceChanges({ db, audit, operators }: LicenceChangesCon
       const outcome = await runInTransaction(db, async (trx) => {
         const change = await lockForDecision(trx, operatorId, id);
         const current = await lockLicence(trx);
-        const blockers = await blockersOf(trx, change.profile_to);
-        if (blockers.length > 0 || current.profile !== change.profile_from) {
+        const blockers = await blockersOf(trx, change.profileTo);
+        if (blockers.length > 0 || current.profile !== change.profileFrom) {
           const refused = await decideLicenceChange(trx, id, { status: 'refused', by: operatorId, reason, blockers });
           await audit.record(trx, {
             actorType: 'operator',
@@ -147,11 +147,11 @@ export function createLicenceChanges({ db, audit, operators }: LicenceChangesCon
             subjectId: id,
             reason,
             before: { profile: current.profile },
-            after: { profile: current.profile, wanted: change.profile_to, blockers },
+            after: { profile: current.profile, wanted: change.profileTo, blockers },
           });
           return { row: refused, blockers };
         }
-        await writeLicence(trx, change.profile_to, operatorId);
+        await writeLicence(trx, change.profileTo, operatorId);
         const applied = await decideLicenceChange(trx, id, { status: 'applied', by: operatorId, reason, blockers: [] });
         await audit.record(trx, {
           actorType: 'operator',
@@ -160,13 +160,13 @@ export function createLicenceChanges({ db, audit, operators }: LicenceChangesCon
           subjectType: 'operator_licence',
           subjectId: id,
           reason,
-          before: { profile: change.profile_from },
-          after: { profile: change.profile_to, requestedBy: String(change.requested_by) },
+          before: { profile: change.profileFrom },
+          after: { profile: change.profileTo, requestedBy: String(change.requestedBy) },
         });
         return { row: applied, blockers };
       });
       // The refusal is stored and audited; the caller still hears that the switch did not happen.
-      if (outcome.row.status === 'refused') refuseIfBlocked(outcome.row.profile_to, outcome.blockers);
+      if (outcome.row.status === 'refused') refuseIfBlocked(outcome.row.profileTo, outcome.blockers);
       return (await present([outcome.row]))[0]!;
     },
 
@@ -187,8 +187,8 @@ export function createLicenceChanges({ db, audit, operators }: LicenceChangesCon
           subjectType: 'operator_licence',
           subjectId: id,
           reason,
-          before: { status: 'pending', profile: change.profile_from },
-          after: { status: 'rejected', wanted: change.profile_to },
+          before: { status: 'pending', profile: change.profileFrom },
+          after: { status: 'rejected', wanted: change.profileTo },
         });
         return rejected;
       });
@@ -200,7 +200,7 @@ export function createLicenceChanges({ db, audit, operators }: LicenceChangesCon
      * demo's installation keeps a chosen licence rather than set DEMO_JURISDICTION's.
      */
     async chosen(): Promise<boolean> {
-      return (await findLicence(db)).chosen_at !== null;
+      return (await findLicence(db)).chosenAt !== null;
     },
 
     /**

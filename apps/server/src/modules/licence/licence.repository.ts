@@ -1,16 +1,19 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { JurisdictionProfile } from '@wps/shared/licence';
 import type { LicenceBlocker } from '@wps/shared/schemas/licence';
+import { camelRow, type CamelRow } from '../../db/camel-row';
 import type { Database } from '../../db/schema';
 import type { LicenceChangeStatus } from '../../db/tables/licence';
 
 type Db = Kysely<Database>;
-export type LicenceRow = Selectable<Database['operator_licence']>;
-export type LicenceChangeRow = Selectable<Database['licence_changes']>;
+export type LicenceRow = CamelRow<Selectable<Database['operator_licence']>>;
+export type LicenceChangeRow = CamelRow<Selectable<Database['licence_changes']>>;
+
+const toChange = (row: Selectable<Database['licence_changes']>): LicenceChangeRow => camelRow(row);
 
 /** The profile in force, read without a lock (what the back office and the site show). */
 export async function findLicence(db: Db): Promise<LicenceRow> {
-  return db.selectFrom('operator_licence').selectAll().executeTakeFirstOrThrow();
+  return camelRow(await db.selectFrom('operator_licence').selectAll().executeTakeFirstOrThrow());
 }
 
 /**
@@ -24,7 +27,7 @@ export async function shareLicence(trx: Db): Promise<JurisdictionProfile> {
 
 /** The licence row under an update lock, for a switch. */
 export async function lockLicence(trx: Db): Promise<LicenceRow> {
-  return trx.selectFrom('operator_licence').selectAll().forUpdate().executeTakeFirstOrThrow();
+  return camelRow(await trx.selectFrom('operator_licence').selectAll().forUpdate().executeTakeFirstOrThrow());
 }
 
 export async function writeLicence(trx: Db, profile: JurisdictionProfile, by: string | null): Promise<void> {
@@ -51,15 +54,18 @@ export async function insertLicenceChange(
       requested_by: change.requestedBy,
     })
     .returningAll()
-    .executeTakeFirstOrThrow();
+    .executeTakeFirstOrThrow()
+    .then(toChange);
 }
 
 export async function findPendingLicenceChange(db: Db): Promise<LicenceChangeRow | undefined> {
-  return db.selectFrom('licence_changes').selectAll().where('status', '=', 'pending').executeTakeFirst();
+  const row = await db.selectFrom('licence_changes').selectAll().where('status', '=', 'pending').executeTakeFirst();
+  return row && toChange(row);
 }
 
 export async function lockLicenceChange(trx: Db, id: string): Promise<LicenceChangeRow | undefined> {
-  return trx.selectFrom('licence_changes').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+  const row = await trx.selectFrom('licence_changes').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+  return row && toChange(row);
 }
 
 export async function decideLicenceChange(
@@ -83,9 +89,11 @@ export async function decideLicenceChange(
     })
     .where('id', '=', id)
     .returningAll()
-    .executeTakeFirstOrThrow();
+    .executeTakeFirstOrThrow()
+    .then(toChange);
 }
 
 export async function findRecentLicenceChanges(db: Db, limit: number): Promise<LicenceChangeRow[]> {
-  return db.selectFrom('licence_changes').selectAll().orderBy('id', 'desc').limit(limit).execute();
+  const rows = await db.selectFrom('licence_changes').selectAll().orderBy('id', 'desc').limit(limit).execute();
+  return rows.map(toChange);
 }

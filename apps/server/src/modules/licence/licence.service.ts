@@ -68,7 +68,7 @@ export function createLicenceService(ctx: LicenceContext) {
       const { rules, sources } = LICENCE_PROFILES[row.profile];
       return {
         profile: row.profile,
-        changedAt: row.changed_at.toISOString(),
+        changedAt: row.changedAt.toISOString(),
         rules: Object.entries(rules).map(([rule, value]) => {
           const source = sources[rule as keyof typeof rules];
           return {

@@ -24,21 +24,21 @@ export function opsView(r: MissionRow): OpsMission {
   return {
     id: String(r.id),
     cadence: r.cadence,
-    titlePt: r.title_pt,
-    titleEn: r.title_en,
+    titlePt: r.titlePt,
+    titleEn: r.titleEn,
     status: r.status,
-    rewardMinor: String(r.reward_amount),
+    rewardMinor: String(r.rewardAmount),
     steps: r.steps.map((s) => ({
       kind: s.kind,
       target: s.target,
       ...(s.category ? { category: s.category as GameCategory } : {}),
     })),
-    sortOrder: r.sort_order,
-    updatedAt: new Date(r.updated_at).toISOString(),
-    ceilingReasons: r.ceiling_reasons as OpsMission['ceilingReasons'],
-    askedBy: r.asked_by === null ? null : String(r.asked_by),
-    approvedBy: r.approved_by === null ? null : String(r.approved_by),
-    approvedAt: r.approved_at ? new Date(r.approved_at).toISOString() : null,
+    sortOrder: r.sortOrder,
+    updatedAt: new Date(r.updatedAt).toISOString(),
+    ceilingReasons: r.ceilingReasons as OpsMission['ceilingReasons'],
+    askedBy: r.askedBy === null ? null : String(r.askedBy),
+    approvedBy: r.approvedBy === null ? null : String(r.approvedBy),
+    approvedAt: r.approvedAt ? new Date(r.approvedAt).toISOString() : null,
   };
 }
 
@@ -92,7 +92,7 @@ export function createMissionApproval({ db, audit, setups, licenceProfile }: Mis
     if (
       before?.status === 'live' &&
       before.cadence === change.cadence &&
-      change.rewardMinor <= BigInt(before.reward_amount)
+      change.rewardMinor <= BigInt(before.rewardAmount)
     )
       return { status: 'live' };
     await lockMissionSetups(trx);
@@ -122,7 +122,7 @@ export function createMissionApproval({ db, audit, setups, licenceProfile }: Mis
           wanted: status,
           before,
           cadence: before.cadence,
-          rewardMinor: BigInt(before.reward_amount),
+          rewardMinor: BigInt(before.rewardAmount),
         });
         await setMissionStatus(trx, id, stored.status, stored.approval);
         await audit.record(trx, {
@@ -166,7 +166,7 @@ export function createMissionApproval({ db, audit, setups, licenceProfile }: Mis
           throw new AppError(ErrorCode.MISSION_NOT_AWAITING, 'This mission is not waiting for approval', {
             status: mission.status,
           });
-        const askedBy = mission.asked_by === null ? null : String(mission.asked_by);
+        const askedBy = mission.askedBy === null ? null : String(mission.askedBy);
         setups.assertApprover('mission', askedBy, approver);
         const status = decision === 'approve' ? 'live' : 'draft';
         // The licence may have changed while it waited.
@@ -180,8 +180,8 @@ export function createMissionApproval({ db, audit, setups, licenceProfile }: Mis
           subjectType: 'mission',
           subjectId: id,
           reason,
-          before: { status: 'awaiting_approval', askedBy, ceilingReasons: mission.ceiling_reasons },
-          after: { status, approvedBy: approver.operatorId, rewardMinor: String(mission.reward_amount) },
+          before: { status: 'awaiting_approval', askedBy, ceilingReasons: mission.ceilingReasons },
+          after: { status, approvedBy: approver.operatorId, rewardMinor: String(mission.rewardAmount) },
         });
       });
       return viewOf(id);

@@ -34,7 +34,7 @@ export async function missionLicenceBlockers(trx: Db, to: JurisdictionProfile): 
   const blockers: LicenceBlocker[] = [];
   for (const m of await findLiveMissions(trx)) {
     const breach = missionBreach(rules, m);
-    if (breach) blockers.push(blockerOf('mission', String(m.id), m.title_pt, breach));
+    if (breach) blockers.push(blockerOf('mission', String(m.id), m.titlePt, breach));
   }
   return blockers;
 }

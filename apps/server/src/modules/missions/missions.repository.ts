@@ -8,33 +8,33 @@ type Db = Kysely<Database>;
 export type MissionRow = {
   id: string;
   cadence: 'daily' | 'weekly';
-  title_pt: string;
-  title_en: string;
+  titlePt: string;
+  titleEn: string;
   status: MissionStoredStatus;
-  reward_amount: string;
+  rewardAmount: string;
   steps: MissionStepRow[];
-  sort_order: number;
-  updated_at: Date;
-  ceiling_reasons: string[];
-  asked_by: string | null;
-  approved_by: string | null;
-  approved_at: Date | null;
+  sortOrder: number;
+  updatedAt: Date;
+  ceilingReasons: string[];
+  askedBy: string | null;
+  approvedBy: string | null;
+  approvedAt: Date | null;
 };
 
 const COLUMNS = [
   'id',
   'cadence',
-  'title_pt',
-  'title_en',
+  'title_pt as titlePt',
+  'title_en as titleEn',
   'status',
-  'reward_amount',
+  'reward_amount as rewardAmount',
   'steps',
-  'sort_order',
-  'updated_at',
-  'ceiling_reasons',
-  'asked_by',
-  'approved_by',
-  'approved_at',
+  'sort_order as sortOrder',
+  'updated_at as updatedAt',
+  'ceiling_reasons as ceilingReasons',
+  'asked_by as askedBy',
+  'approved_by as approvedBy',
+  'approved_at as approvedAt',
 ] as const;
 
 export async function findMissions(db: Db): Promise<MissionRow[]> {

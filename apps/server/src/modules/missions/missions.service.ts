@@ -118,8 +118,8 @@ export function createMissionsService(ctx: MissionsContext) {
     const status = claims.has(`${m.id}|${periodKey}`) ? 'claimed' : complete ? 'claimable' : 'in_progress';
     return {
       id: String(m.id),
-      title: language.toLowerCase().startsWith('en') ? m.title_en : m.title_pt,
-      rewardMinor: String(m.reward_amount),
+      title: language.toLowerCase().startsWith('en') ? m.titleEn : m.titlePt,
+      rewardMinor: String(m.rewardAmount),
       status,
       steps,
     };
@@ -226,7 +226,7 @@ export function createMissionsService(ctx: MissionsContext) {
         const mission = (await findLiveMissions(trx)).find((m) => String(m.id) === missionId);
         if (!mission) throw new AppError(ErrorCode.MISSION_NOT_FOUND, 'No such mission');
         const periodKey = windows(now(), await ctx.timeZone(trx))[mission.cadence].key;
-        const amount = BigInt(mission.reward_amount);
+        const amount = BigInt(mission.rewardAmount);
         if (!(await insertClaim(trx, { memberId, missionId, periodKey, amount })))
           throw new AppError(ErrorCode.MISSION_ALREADY_CLAIMED, 'This mission was claimed already');
         const progress = await findMemberProgress(trx, memberId, [periodKey]);
@@ -242,7 +242,7 @@ export function createMissionsService(ctx: MissionsContext) {
           sourceRef: missionId,
           key: `mission:${memberId}:${missionId}:${periodKey}`,
           delivery: 'auto',
-          title: { PT: mission.title_pt, EN: mission.title_en },
+          title: { PT: mission.titlePt, EN: mission.titleEn },
           params: { missionId, periodKey },
         });
         await setClaimGrant(trx, { memberId, missionId, periodKey, grantId: grant.grantId });

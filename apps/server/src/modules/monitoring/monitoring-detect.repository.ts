@@ -24,11 +24,11 @@ export async function findDepositTotals(
     .selectFrom(views.mainWalletEntries().as('e'))
     .innerJoin(views.registrations().as('m'), 'm.id', 'e.member_id')
     .select([
-      'e.member_id',
+      'e.member_id as memberId',
       sql<string>`coalesce(sum(e.amount) FILTER (WHERE e.created_at >= ${recent.from}), 0)::text`.as('recent'),
-      sql<number>`(count(*) FILTER (WHERE e.created_at >= ${recent.from}))::int`.as('recent_count'),
+      sql<number>`(count(*) FILTER (WHERE e.created_at >= ${recent.from}))::int`.as('recentCount'),
       sql<string>`coalesce(sum(e.amount) FILTER (WHERE e.created_at < ${recent.from}), 0)::text`.as('baseline'),
-      sql<number>`(count(*) FILTER (WHERE e.created_at < ${recent.from}))::int`.as('baseline_count'),
+      sql<number>`(count(*) FILTER (WHERE e.created_at < ${recent.from}))::int`.as('baselineCount'),
     ])
     .where('e.kind', '=', 'deposit')
     .where(sql<boolean>`e.amount > 0`)
@@ -64,7 +64,7 @@ export async function findNightPlay(
     .selectFrom(views.gameRounds().as('r'))
     .innerJoin(views.registrations().as('m'), 'm.id', 'r.member_id')
     .select([
-      'r.member_id',
+      'r.member_id as memberId',
       sql<number>`count(*)::int`.as('rounds'),
       sql<string>`coalesce(sum(r.total_bet), 0)::text`.as('stakes'),
       sql<string>`string_agg(DISTINCT to_char(${local} - ${hours(night.endHour)}, 'YYYY-MM-DD'), ',')`.as('nights'),
@@ -113,13 +113,13 @@ export async function findStakeChases(
   return db
     .selectFrom(sequence.as('s'))
     .select([
-      's.member_id',
+      's.member_id as memberId',
       sql<string>`coalesce(sum(s.total_bet - s.total_win - s.total_refund) FILTER (WHERE s.created_at >= ${w.from}), 0)::text`.as(
-        'net_loss',
+        'netLoss',
       ),
       sql<number>`(count(*) FILTER (WHERE s.created_at >= ${w.from}))::int`.as('rounds'),
       sql<number>`(count(*) FILTER (WHERE s.created_at >= ${w.from} AND s.prev_lost AND s.created_at <= s.prev_end + ${minutes(rule.afterLossMinutes)}
-        AND s.total_bet * 100 >= s.prev_bet * ${rule.stakeRaisePercent}))::int`.as('stake_raises'),
+        AND s.total_bet * 100 >= s.prev_bet * ${rule.stakeRaisePercent}))::int`.as('stakeRaises'),
     ])
     .groupBy('s.member_id')
     .execute();
@@ -130,7 +130,7 @@ export async function findDepositChases(db: Db, views: MonitoringViews, w: Windo
   return db
     .selectFrom(views.mainWalletEntries().as('d'))
     .innerJoin(views.registrations().as('m'), 'm.id', 'd.member_id')
-    .select(['d.member_id', sql<number>`count(*)::int`.as('deposits_after_loss')])
+    .select(['d.member_id as memberId', sql<number>`count(*)::int`.as('depositsAfterLoss')])
     .where('d.kind', '=', 'deposit')
     .where(sql<boolean>`d.amount > 0`)
     .where('d.created_at', '>=', w.from)
@@ -165,10 +165,10 @@ export async function findReversals(db: Db, views: MonitoringViews, w: Window, p
     .selectFrom(views.mainWalletEntries().as('v'))
     .innerJoin(views.registrations().as('m'), 'm.id', 'v.member_id')
     .select([
-      'v.member_id',
+      'v.member_id as memberId',
       sql<number>`count(*)::int`.as('reversals'),
       sql<number>`(count(*) FILTER (WHERE ${playedAfter}))::int`.as('played'),
-      sql<string>`coalesce(sum(v.amount) FILTER (WHERE ${playedAfter}), 0)::text`.as('played_amount'),
+      sql<string>`coalesce(sum(v.amount) FILTER (WHERE ${playedAfter}), 0)::text`.as('playedAmount'),
     ])
     .where('v.kind', '=', 'withdrawal_reversal')
     .where(sql<boolean>`v.amount > 0`)
@@ -184,7 +184,7 @@ export async function findLimitLoosenings(db: Db, views: MonitoringViews, w: Win
     .selectFrom(views.limitLoosenings().as('h'))
     .innerJoin(views.registrations().as('m'), 'm.id', 'h.member_id')
     .select([
-      'h.member_id',
+      'h.member_id as memberId',
       sql<number>`count(*)::int`.as('raises'),
       sql<string>`string_agg(DISTINCT h.kind, ',')`.as('kinds'),
     ])

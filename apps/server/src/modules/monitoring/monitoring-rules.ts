@@ -78,15 +78,15 @@ async function depositsRising(d: Detect): Promise<Candidate[]> {
   return rows
     .filter(
       (r) =>
-        r.baseline_count > 0 &&
+        r.baselineCount > 0 &&
         BigInt(r.recent) * BigInt(s.baselineWeeks) * 100n >= BigInt(r.baseline) * BigInt(s.factorPercent),
     )
     .map((r) =>
-      candidate(d, 'deposits_rising', String(r.member_id), {
+      candidate(d, 'deposits_rising', String(r.memberId), {
         recentMinor: r.recent,
-        recentDeposits: r.recent_count,
+        recentDeposits: r.recentCount,
         baselineMinor: r.baseline,
-        baselineDeposits: r.baseline_count,
+        baselineDeposits: r.baselineCount,
         baselineWeeks: s.baselineWeeks,
         baselineWeekMinor: (BigInt(r.baseline) / BigInt(s.baselineWeeks)).toString(),
         risePercent: Number((BigInt(r.recent) * BigInt(s.baselineWeeks) * 100n) / BigInt(r.baseline)),
@@ -103,7 +103,7 @@ async function nightPlay(d: Detect): Promise<Candidate[]> {
     const nights = (r.nights ?? '').split(',').filter(Boolean).sort();
     if (nights.length < s.minNights) return [];
     return [
-      candidate(d, 'night_play', String(r.member_id), {
+      candidate(d, 'night_play', String(r.memberId), {
         nights: nights.length,
         nightDates: nights,
         nightRounds: r.rounds,
@@ -128,18 +128,18 @@ async function lossChasing(d: Detect): Promise<Candidate[]> {
     findStakeChases(d.db, d.views, w, s),
     findDepositChases(d.db, d.views, w, s.afterLossMinutes),
   ]);
-  const depositChases = new Map(deposits.map((r) => [String(r.member_id), r.deposits_after_loss]));
+  const depositChases = new Map(deposits.map((r) => [String(r.memberId), r.depositsAfterLoss]));
   return stakes.flatMap((r) => {
-    const memberId = String(r.member_id);
+    const memberId = String(r.memberId);
     const afterLoss = depositChases.get(memberId) ?? 0;
-    const chases = afterLoss + r.stake_raises;
-    if (chases < s.minChases || BigInt(r.net_loss) < BigInt(s.minNetLossMinor)) return [];
+    const chases = afterLoss + r.stakeRaises;
+    if (chases < s.minChases || BigInt(r.netLoss) < BigInt(s.minNetLossMinor)) return [];
     return [
       candidate(d, 'loss_chasing', memberId, {
         chases,
         depositsAfterLoss: afterLoss,
-        stakesRaisedAfterLoss: r.stake_raises,
-        netLossMinor: r.net_loss,
+        stakesRaisedAfterLoss: r.stakeRaises,
+        netLossMinor: r.netLoss,
         rounds: r.rounds,
         afterLossMinutes: s.afterLossMinutes,
         thresholdChases: s.minChases,
@@ -155,10 +155,10 @@ async function withdrawalsReversed(d: Detect): Promise<Candidate[]> {
   return rows
     .filter((r) => r.played >= s.minReversals)
     .map((r) =>
-      candidate(d, 'withdrawals_reversed', String(r.member_id), {
+      candidate(d, 'withdrawals_reversed', String(r.memberId), {
         reversedAndPlayed: r.played,
         reversals: r.reversals,
-        reversedMinor: r.played_amount,
+        reversedMinor: r.playedAmount,
         playWithinHours: s.playWithinHours,
         thresholdReversals: s.minReversals,
       }),
@@ -170,7 +170,7 @@ async function limitsRaised(d: Detect): Promise<Candidate[]> {
   const s = d.settings.limitsRaised;
   const rows = await findLimitLoosenings(d.db, d.views, windowOf('limits_raised', d.at), s.minRaises);
   return rows.map((r) =>
-    candidate(d, 'limits_raised', String(r.member_id), {
+    candidate(d, 'limits_raised', String(r.memberId), {
       raises: r.raises,
       limits: (r.kinds ?? '').split(',').filter(Boolean).sort(),
       thresholdRaises: s.minRaises,

@@ -37,25 +37,17 @@ type MoneyLimitsContext = {
   operators: Pick<OperatorService, 'namesOf'>;
 };
 
-const COLUMN: Record<MoneyLimitKey, keyof LimitColumns> = {
-  perRequestMinor: 'per_request_minor',
-  playerDayMinor: 'player_day_minor',
-  operatorDayMinor: 'operator_day_minor',
-  setupItemMinor: 'setup_item_minor',
-  setupPeriodMinor: 'setup_period_minor',
-};
-
 function raisesOf(row: LimitChangeRow): Partial<MoneyLimits> {
   const raises: Partial<MoneyLimits> = {};
   for (const key of MONEY_LIMIT_KEYS) {
-    const value = row[COLUMN[key]];
+    const value = row[key];
     if (value !== null) raises[key] = String(value);
   }
   return raises;
 }
 
-const columnsOf = (values: Partial<MoneyLimits>): Partial<LimitColumns> =>
-  Object.fromEntries(Object.entries(values).map(([key, v]) => [COLUMN[key as MoneyLimitKey], v]));
+/** The raises as the thresholds' columns (the same names, held as the database holds them). */
+const columnsOf = (values: Partial<MoneyLimits>): Partial<LimitColumns> => values;
 
 /**
  * The policy's thresholds as settings: read, lowered at once by one operator, raised only by two.
@@ -66,7 +58,7 @@ const columnsOf = (values: Partial<MoneyLimits>): Partial<LimitColumns> =>
  */
 export function createMoneyLimits({ db, audit, operators }: MoneyLimitsContext) {
   async function present(rows: LimitChangeRow[]): Promise<MoneyLimitChange[]> {
-    const ids = rows.flatMap((r) => [String(r.requested_by), ...(r.decided_by === null ? [] : [String(r.decided_by)])]);
+    const ids = rows.flatMap((r) => [String(r.requestedBy), ...(r.decidedBy === null ? [] : [String(r.decidedBy)])]);
     const names = ids.length ? await operators.namesOf([...new Set(ids)]) : new Map<string, string>();
     return rows.map((r) => ({
       id: String(r.id),
@@ -74,12 +66,12 @@ export function createMoneyLimits({ db, audit, operators }: MoneyLimitsContext) 
       before: r.before as MoneyLimits,
       reason: r.reason,
       status: r.status,
-      requestedBy: String(r.requested_by),
-      requestedByName: names.get(String(r.requested_by)) ?? null,
-      requestedAt: r.requested_at.toISOString(),
-      decidedBy: r.decided_by === null ? null : String(r.decided_by),
-      decidedByName: r.decided_by === null ? null : (names.get(String(r.decided_by)) ?? null),
-      decidedAt: r.decided_at ? r.decided_at.toISOString() : null,
+      requestedBy: String(r.requestedBy),
+      requestedByName: names.get(String(r.requestedBy)) ?? null,
+      requestedAt: r.requestedAt.toISOString(),
+      decidedBy: r.decidedBy === null ? null : String(r.decidedBy),
+      decidedByName: r.decidedBy === null ? null : (names.get(String(r.decidedBy)) ?? null),
+      decidedAt: r.decidedAt ? r.decidedAt.toISOString() : null,
     }));
   }
 
@@ -99,7 +91,7 @@ export function createMoneyLimits({ db, audit, operators }: MoneyLimitsContext) 
         status: existing.status,
       });
     }
-    if (String(row.requested_by) === actor.actorId)
+    if (String(row.requestedBy) === actor.actorId)
       throw new AppError(ErrorCode.MONEY_OWN_REQUEST, 'Another operator must approve a raise you asked for');
     return row;
   }
@@ -173,7 +165,7 @@ export function createMoneyLimits({ db, audit, operators }: MoneyLimitsContext) 
           subjectId: 'operatorMoneyLimits',
           reason,
           before: limitsOf(current),
-          after: { ...after, changeId: id, requestedBy: String(change.requested_by), raises },
+          after: { ...after, changeId: id, requestedBy: String(change.requestedBy), raises },
         });
       });
       return read();
@@ -190,7 +182,7 @@ export function createMoneyLimits({ db, audit, operators }: MoneyLimitsContext) 
           subjectType: 'operator_setting',
           subjectId: 'operatorMoneyLimits',
           reason,
-          before: { changeId: id, status: 'pending', requestedBy: String(change.requested_by) },
+          before: { changeId: id, status: 'pending', requestedBy: String(change.requestedBy) },
           after: { changeId: id, status: 'rejected', raises: raisesOf(change) },
         });
       });

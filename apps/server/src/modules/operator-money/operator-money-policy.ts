@@ -70,11 +70,11 @@ export type MoneyDecision = {
 
 export function limitsOf(row: LimitsRow): MoneyLimits {
   return {
-    perRequestMinor: String(row.per_request_minor),
-    playerDayMinor: String(row.player_day_minor),
-    operatorDayMinor: String(row.operator_day_minor),
-    setupItemMinor: String(row.setup_item_minor),
-    setupPeriodMinor: String(row.setup_period_minor),
+    perRequestMinor: String(row.perRequestMinor),
+    playerDayMinor: String(row.playerDayMinor),
+    operatorDayMinor: String(row.operatorDayMinor),
+    setupItemMinor: String(row.setupItemMinor),
+    setupPeriodMinor: String(row.setupPeriodMinor),
   };
 }
 

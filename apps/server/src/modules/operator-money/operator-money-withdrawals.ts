@@ -82,8 +82,8 @@ export function createPayoutChecks() {
       return rows.map((r) => ({
         kind: r.kind,
         reference: r.reference,
-        operatorId: String(r.operator_id),
-        raisedAt: r.raised_at,
+        operatorId: String(r.operatorId),
+        raisedAt: r.raisedAt,
         figures: r.figures as CreditAlertFigures,
       }));
     },
@@ -98,7 +98,7 @@ export function createPayoutChecks() {
     async isWithinOneRequest(trx: Db, amountMinor: bigint): Promise<{ isWithin: boolean; perRequestMinor: string }> {
       const row = await findLimits(trx, 'share');
       if (!row) throw new Error('the operator money thresholds are missing (migration 0450 inserts them)');
-      return { isWithin: amountMinor <= BigInt(row.per_request_minor), perRequestMinor: String(row.per_request_minor) };
+      return { isWithin: amountMinor <= BigInt(row.perRequestMinor), perRequestMinor: String(row.perRequestMinor) };
     },
   };
 }

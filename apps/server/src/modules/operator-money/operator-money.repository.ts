@@ -1,17 +1,21 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
+import { camelRow, snakeRow, type CamelRow } from '../../db/camel-row';
 import type { Database } from '../../db/schema';
 import type { MoneyLimitChangeStatus, OperatorMoneyTables } from '../../db/tables/operator-money';
 
 type Db = Kysely<Database>;
 
-export type LimitsRow = Selectable<OperatorMoneyTables['operator_money_limits']>;
-export type LimitChangeRow = Selectable<OperatorMoneyTables['operator_money_limit_changes']>;
+export type LimitsRow = CamelRow<Selectable<OperatorMoneyTables['operator_money_limits']>>;
+export type LimitChangeRow = CamelRow<Selectable<OperatorMoneyTables['operator_money_limit_changes']>>;
 
-/** The thresholds as the database holds them, by column. */
-export type LimitColumns = Pick<
-  LimitsRow,
+/** The thresholds' columns. */
+type ThresholdColumns = Pick<
+  Selectable<OperatorMoneyTables['operator_money_limits']>,
   'per_request_minor' | 'player_day_minor' | 'operator_day_minor' | 'setup_item_minor' | 'setup_period_minor'
 >;
+/** The thresholds as the database holds them, by camelCase name. */
+export type LimitColumns = CamelRow<ThresholdColumns>;
+const thresholdColumns = (values: Partial<LimitColumns>) => snakeRow<Partial<ThresholdColumns>>(values);
 
 /**
  * The thresholds in force. `lock`: 'share' for a decision (a change waits until the decisions
@@ -19,18 +23,18 @@ export type LimitColumns = Pick<
  */
 export async function findLimits(db: Db, lock: 'share' | 'update' | 'none'): Promise<LimitsRow | undefined> {
   const q = db.selectFrom('operator_money_limits').selectAll().where('singleton', '=', true);
-  if (lock === 'share') return q.forShare().executeTakeFirst();
-  if (lock === 'update') return q.forUpdate().executeTakeFirst();
-  return q.executeTakeFirst();
+  const row = await (lock === 'share' ? q.forShare() : lock === 'update' ? q.forUpdate() : q).executeTakeFirst();
+  return row && camelRow(row);
 }
 
 export async function updateLimits(db: Db, values: Partial<LimitColumns>): Promise<LimitsRow> {
   return db
     .updateTable('operator_money_limits')
-    .set({ ...values, updated_at: sql`now()` })
+    .set({ ...thresholdColumns(values), updated_at: sql`now()` })
     .where('singleton', '=', true)
     .returningAll()
-    .executeTakeFirstOrThrow();
+    .executeTakeFirstOrThrow()
+    .then(camelRow);
 }
 
 /**
@@ -104,18 +108,20 @@ export async function insertLimitChange(
   return db
     .insertInto('operator_money_limit_changes')
     .values({
-      ...c.raises,
+      ...thresholdColumns(c.raises),
       before: JSON.stringify(c.before),
       reason: c.reason,
       status: 'pending',
       requested_by: c.requestedBy,
     })
     .returningAll()
-    .executeTakeFirstOrThrow();
+    .executeTakeFirstOrThrow()
+    .then(camelRow);
 }
 
 export async function findLimitChange(db: Db, id: string): Promise<LimitChangeRow | undefined> {
-  return db.selectFrom('operator_money_limit_changes').selectAll().where('id', '=', id).executeTakeFirst();
+  const row = await db.selectFrom('operator_money_limit_changes').selectAll().where('id', '=', id).executeTakeFirst();
+  return row && camelRow(row);
 }
 
 /** A pending change locked for its decision; undefined when it is not pending (any more). */
@@ -126,7 +132,8 @@ export async function lockPendingLimitChange(db: Db, id: string): Promise<LimitC
     .where('id', '=', id)
     .where('status', '=', 'pending')
     .forUpdate()
-    .executeTakeFirst();
+    .executeTakeFirst()
+    .then((row) => row && camelRow(row));
 }
 
 export async function findPendingLimitChanges(db: Db): Promise<LimitChangeRow[]> {
@@ -136,7 +143,8 @@ export async function findPendingLimitChanges(db: Db): Promise<LimitChangeRow[]>
     .where('status', '=', 'pending')
     .orderBy('id', 'asc')
     .limit(100)
-    .execute();
+    .execute()
+    .then((rows) => rows.map(camelRow));
 }
 
 export async function decideLimitChange(
@@ -150,7 +158,8 @@ export async function decideLimitChange(
     .where('id', '=', id)
     .where('status', '=', 'pending')
     .returningAll()
-    .executeTakeFirstOrThrow();
+    .executeTakeFirstOrThrow()
+    .then(camelRow);
 }
 
 /**
@@ -218,7 +227,7 @@ export async function findCreditsByOperatorTo(
   return rows.map((r) => ({ reference: r.reference, amount: BigInt(r.amount), decidedAt: r.decided_at }));
 }
 
-export type AlertRow = Selectable<OperatorMoneyTables['operator_money_alerts']>;
+export type AlertRow = CamelRow<Selectable<OperatorMoneyTables['operator_money_alerts']>>;
 
 /** Raise an alert once per reference, operator and kind; a repeat (a retried transaction) changes nothing. */
 export async function insertAlert(
@@ -246,5 +255,6 @@ export async function findAlertsFor(db: Db, references: string[]): Promise<Alert
     .selectAll()
     .where('reference', 'in', references)
     .orderBy('id', 'asc')
-    .execute();
+    .execute()
+    .then((rows) => rows.map(camelRow));
 }

@@ -1,10 +1,15 @@
 import type { Kysely, Selectable } from 'kysely';
+import { camelRow, type CamelRow } from '../../db/camel-row';
 import type { Database } from '../../db/schema';
 import type { AdjustmentDirection, AdjustmentKind, AdjustmentStatus, PlayersTables } from '../../db/tables/players';
 
 type Db = Kysely<Database>;
 
-export type AdjustmentRow = Selectable<PlayersTables['player_adjustments']>;
+type AdjustmentColumns = Selectable<PlayersTables['player_adjustments']>;
+export type AdjustmentRow = CamelRow<AdjustmentColumns>;
+
+const toAdjustment = (row: AdjustmentColumns): AdjustmentRow => camelRow(row);
+const toFoundAdjustment = (row: AdjustmentColumns | undefined): AdjustmentRow | undefined => row && toAdjustment(row);
 
 export type NewAdjustment = {
   memberId: string;
@@ -38,17 +43,22 @@ export async function insertAdjustment(db: Db, a: NewAdjustment): Promise<{ row:
     .onConflict((oc) => oc.column('request_key').doNothing())
     .returningAll()
     .executeTakeFirst();
-  if (inserted) return { row: inserted, created: true };
+  if (inserted) return { row: toAdjustment(inserted), created: true };
   const existing = await db
     .selectFrom('player_adjustments')
     .selectAll()
     .where('request_key', '=', a.requestKey)
     .executeTakeFirstOrThrow();
-  return { row: existing, created: false };
+  return { row: toAdjustment(existing), created: false };
 }
 
 export async function findAdjustment(db: Db, id: string): Promise<AdjustmentRow | undefined> {
-  return db.selectFrom('player_adjustments').selectAll().where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('player_adjustments')
+    .selectAll()
+    .where('id', '=', id)
+    .executeTakeFirst()
+    .then(toFoundAdjustment);
 }
 
 /**
@@ -62,7 +72,8 @@ export async function lockPendingAdjustment(db: Db, id: string): Promise<Adjustm
     .where('id', '=', id)
     .where('status', '=', 'pending')
     .forUpdate()
-    .executeTakeFirst();
+    .executeTakeFirst()
+    .then(toFoundAdjustment);
 }
 
 /** Record why a new adjustment waits (the policy's thresholds it passes) and the amount of one request then. */
@@ -77,7 +88,8 @@ export async function markWaiting(
     .where('id', '=', id)
     .where('status', '=', 'pending')
     .returningAll()
-    .executeTakeFirstOrThrow();
+    .executeTakeFirstOrThrow()
+    .then(toAdjustment);
 }
 
 /** Record the decision on a locked pending row; must touch exactly that row. */
@@ -107,7 +119,8 @@ export async function decideAdjustment(
     .where('id', '=', id)
     .where('status', '=', 'pending')
     .returningAll()
-    .executeTakeFirstOrThrow();
+    .executeTakeFirstOrThrow()
+    .then(toAdjustment);
 }
 
 /** Adjustments newest first, keyset-paged by id; `limit + 1` rows (the extra one says more exist). */
@@ -127,5 +140,6 @@ export async function findAdjustments(
   return q
     .orderBy('id', 'desc')
     .limit(f.limit + 1)
-    .execute();
+    .execute()
+    .then((rows) => rows.map(toAdjustment));
 }

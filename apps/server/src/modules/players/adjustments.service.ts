@@ -76,14 +76,14 @@ export function createAdjustmentsService(ctx: AdjustmentsContext) {
 
   async function present(rows: AdjustmentRow[], balances: Map<string, string> = new Map()): Promise<Adjustment[]> {
     const [accounts, ops] = await Promise.all([
-      directory.findAccountNames(rows.map((r) => String(r.member_id))),
+      directory.findAccountNames(rows.map((r) => String(r.memberId))),
       rows.length ? operators.listOperators() : Promise.resolve([]),
     ]);
     const opName = new Map(ops.map((o) => [String(o.operatorId), o.username]));
     return rows.map((r) => ({
       id: String(r.id),
-      memberId: String(r.member_id),
-      account: accounts.get(String(r.member_id)) ?? '',
+      memberId: String(r.memberId),
+      account: accounts.get(String(r.memberId)) ?? '',
       direction: r.direction,
       kind: r.kind,
       amountMinor: String(r.amount),
@@ -91,15 +91,15 @@ export function createAdjustmentsService(ctx: AdjustmentsContext) {
       reason: r.reason,
       status: r.status,
       thresholdMinor: String(r.threshold),
-      waitReasons: r.wait_reasons as MoneyWaitReason[],
-      requestedBy: String(r.requested_by),
-      requestedByName: opName.get(String(r.requested_by)) ?? null,
-      requestedAt: r.requested_at.toISOString(),
-      decidedBy: r.decided_by === null ? null : String(r.decided_by),
-      decidedByName: r.decided_by === null ? null : (opName.get(String(r.decided_by)) ?? null),
-      decidedAt: r.decided_at ? r.decided_at.toISOString() : null,
-      decisionReason: r.decision_reason,
-      ledgerTransactionId: r.ledger_transaction_id === null ? null : String(r.ledger_transaction_id),
+      waitReasons: r.waitReasons as MoneyWaitReason[],
+      requestedBy: String(r.requestedBy),
+      requestedByName: opName.get(String(r.requestedBy)) ?? null,
+      requestedAt: r.requestedAt.toISOString(),
+      decidedBy: r.decidedBy === null ? null : String(r.decidedBy),
+      decidedByName: r.decidedBy === null ? null : (opName.get(String(r.decidedBy)) ?? null),
+      decidedAt: r.decidedAt ? r.decidedAt.toISOString() : null,
+      decisionReason: r.decisionReason,
+      ledgerTransactionId: r.ledgerTransactionId === null ? null : String(r.ledgerTransactionId),
       balanceAfterMinor: balances.get(String(r.id)) ?? null,
     }));
   }
@@ -110,7 +110,7 @@ export function createAdjustmentsService(ctx: AdjustmentsContext) {
     row: AdjustmentRow,
     approvedBy: string | null,
   ): Promise<{ transactionId: string; balanceAfter: string }> {
-    const walletId = await ledger.ensurePlayerWallet(trx, String(row.member_id), row.currency);
+    const walletId = await ledger.ensurePlayerWallet(trx, String(row.memberId), row.currency);
     const systemId = await ledger.ensureSystemAccount('adjustment', row.currency, trx);
     const amount = BigInt(row.amount);
     const signed = row.direction === 'credit' ? amount : -amount;
@@ -123,7 +123,7 @@ export function createAdjustmentsService(ctx: AdjustmentsContext) {
           adjustmentId: String(row.id),
           adjustmentKind: row.kind,
           direction: row.direction,
-          requestedBy: String(row.requested_by),
+          requestedBy: String(row.requestedBy),
           approvedBy,
         },
         entries: [
@@ -142,8 +142,8 @@ export function createAdjustmentsService(ctx: AdjustmentsContext) {
       kind: 'adjustment',
       reference: adjustmentLedgerKey(String(row.id)),
       direction: row.direction,
-      operatorId: String(row.requested_by),
-      playerId: String(row.member_id),
+      operatorId: String(row.requestedBy),
+      playerId: String(row.memberId),
       amountMinor: BigInt(row.amount),
       approver: approver && { operatorId: approver.actorId, role: approver.role },
     });
@@ -151,7 +151,7 @@ export function createAdjustmentsService(ctx: AdjustmentsContext) {
 
   /** A credit asks the licence's door money.in for its player (a debit takes money out of the account; no door). */
   async function askLicence(trx: Db, row: AdjustmentRow): Promise<void> {
-    if (row.direction === 'credit') await licence.ask(trx, 'money.in', { memberId: String(row.member_id) });
+    if (row.direction === 'credit') await licence.ask(trx, 'money.in', { memberId: String(row.memberId) });
   }
 
   /** What the audit keeps of a decision: the thresholds passed and the 24-hour totals before it. */
@@ -167,7 +167,7 @@ export function createAdjustmentsService(ctx: AdjustmentsContext) {
         status: existing.status,
       });
     }
-    if (String(row.requested_by) === actor.actorId) {
+    if (String(row.requestedBy) === actor.actorId) {
       throw new AppError(ErrorCode.ADJUSTMENT_OWN_REQUEST, 'Another operator must decide an adjustment you requested');
     }
     return row;
@@ -183,7 +183,7 @@ export function createAdjustmentsService(ctx: AdjustmentsContext) {
     kind: r.kind,
     amountMinor: String(r.amount),
     currency: r.currency,
-    requestedBy: String(r.requested_by),
+    requestedBy: String(r.requestedBy),
   });
 
   return {
@@ -217,7 +217,7 @@ export function createAdjustmentsService(ctx: AdjustmentsContext) {
         });
         if (!created) {
           const same =
-            String(stored.member_id) === memberId &&
+            String(stored.memberId) === memberId &&
             stored.direction === body.direction &&
             stored.kind === body.kind &&
             BigInt(stored.amount) === amount;
@@ -295,7 +295,7 @@ export function createAdjustmentsService(ctx: AdjustmentsContext) {
           actorId: actor.actorId,
           action: 'adjustment.approve',
           subjectType: 'member',
-          subjectId: String(pending.member_id),
+          subjectId: String(pending.memberId),
           reason,
           before: { adjustmentId: id, ...snapshot(pending) },
           after: {
@@ -327,7 +327,7 @@ export function createAdjustmentsService(ctx: AdjustmentsContext) {
           ...actor,
           action: 'adjustment.reject',
           subjectType: 'member',
-          subjectId: String(pending.member_id),
+          subjectId: String(pending.memberId),
           reason,
           before: { adjustmentId: id, ...snapshot(pending) },
           after: { adjustmentId: id, ...snapshot(decided) },

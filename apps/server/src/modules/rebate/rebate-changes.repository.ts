@@ -1,4 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
+import { camelRow, type CamelRow } from '../../db/camel-row';
 import type { Database } from '../../db/schema';
 import type { RebateRaises } from '../../db/tables/rebate';
 
@@ -6,22 +7,31 @@ import type { RebateRaises } from '../../db/tables/rebate';
 // row (lockRebateSettings), never before it, so a request and a decision never wait crosswise.
 
 type Db = Kysely<Database>;
-export type RebateChangeRow = Selectable<Database['rebate_setting_changes']>;
+type ChangeColumns = Selectable<Database['rebate_setting_changes']>;
+export type RebateChangeRow = CamelRow<ChangeColumns>;
+
+const toChange = (row: ChangeColumns): RebateChangeRow => camelRow(row);
+const toFoundChange = (row: ChangeColumns | undefined): RebateChangeRow | undefined => row && toChange(row);
 
 const select = (db: Db) => db.selectFrom('rebate_setting_changes').selectAll();
 
 /** The raise waiting, if any (one at most: a unique index). */
 export function findPendingChange(db: Db): Promise<RebateChangeRow | undefined> {
-  return select(db).where('status', '=', 'pending').executeTakeFirst();
+  return select(db).where('status', '=', 'pending').executeTakeFirst().then(toFoundChange);
 }
 
 export function findChange(db: Db, id: string): Promise<RebateChangeRow | undefined> {
-  return select(db).where('id', '=', id).executeTakeFirst();
+  return select(db).where('id', '=', id).executeTakeFirst().then(toFoundChange);
 }
 
 /** The change locked for a decision, when it still waits. */
 export function lockPendingChange(db: Db, id: string): Promise<RebateChangeRow | undefined> {
-  return select(db).where('id', '=', id).where('status', '=', 'pending').forUpdate().executeTakeFirst();
+  return select(db)
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .forUpdate()
+    .executeTakeFirst()
+    .then(toFoundChange);
 }
 
 /** A new raise supersedes the one waiting; returns the superseded rows. */
@@ -31,7 +41,8 @@ export function supersedePending(db: Db): Promise<RebateChangeRow[]> {
     .set({ status: 'superseded', decided_at: new Date() })
     .where('status', '=', 'pending')
     .returningAll()
-    .execute();
+    .execute()
+    .then((rows) => rows.map(toChange));
 }
 
 export function insertChange(
@@ -47,7 +58,8 @@ export function insertChange(
       requested_by: c.requestedBy,
     })
     .returningAll()
-    .executeTakeFirstOrThrow();
+    .executeTakeFirstOrThrow()
+    .then(toChange);
 }
 
 export function decideChange(
@@ -60,5 +72,6 @@ export function decideChange(
     .set({ status: d.status, decided_by: d.decidedBy, decided_at: new Date(), decision_reason: d.reason })
     .where('id', '=', id)
     .returningAll()
-    .executeTakeFirstOrThrow();
+    .executeTakeFirstOrThrow()
+    .then(toChange);
 }

@@ -121,10 +121,10 @@ function present(row: RebateChangeRow): RebateSettingChange {
     before: row.before as RebateSettings,
     reason: row.reason,
     status: row.status,
-    requestedBy: String(row.requested_by),
-    requestedAt: row.requested_at.toISOString(),
-    decidedBy: row.decided_by === null ? null : String(row.decided_by),
-    decidedAt: row.decided_at ? row.decided_at.toISOString() : null,
+    requestedBy: String(row.requestedBy),
+    requestedAt: row.requestedAt.toISOString(),
+    decidedBy: row.decidedBy === null ? null : String(row.decidedBy),
+    decidedAt: row.decidedAt ? row.decidedAt.toISOString() : null,
   };
 }
 
@@ -162,7 +162,7 @@ export function createRebateSettings({ db, audit, setups, now }: RebateSettingsC
         status: existing.status,
       });
     }
-    setups.assertApprover('rebate', String(row.requested_by), approver);
+    setups.assertApprover('rebate', String(row.requestedBy), approver);
     return row;
   }
 
@@ -245,7 +245,7 @@ export function createRebateSettings({ db, audit, setups, now }: RebateSettingsC
           subjectId: 'settings',
           reason,
           before: current,
-          after: { ...next, changeId: id, requestedBy: String(change.requested_by), raises },
+          after: { ...next, changeId: id, requestedBy: String(change.requestedBy), raises },
         });
       });
       return read();
@@ -268,7 +268,7 @@ export function createRebateSettings({ db, audit, setups, now }: RebateSettingsC
           subjectType: 'rebate',
           subjectId: 'settings',
           reason,
-          before: { changeId: id, status: 'pending', requestedBy: String(change.requested_by) },
+          before: { changeId: id, status: 'pending', requestedBy: String(change.requestedBy) },
           after: { changeId: id, status: 'rejected', raises: change.raises },
         });
       });

@@ -1,14 +1,15 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { RgLimitKind } from '@wps/shared/schemas/responsible-gaming';
+import { camelRow, type CamelRow } from '../../db/camel-row';
 import type { Database } from '../../db/schema';
 import type { RgBlockReason, RgExclusionKind, ResponsibleGamingTables } from '../../db/tables/responsible-gaming';
 
 type Db = Kysely<Database>;
 
-export type PlayerRow = Selectable<ResponsibleGamingTables['rg_players']>;
-export type LimitRow = Selectable<ResponsibleGamingTables['rg_limits']>;
-export type ExclusionRow = Selectable<ResponsibleGamingTables['rg_exclusions']>;
-export type HistoryRow = Selectable<ResponsibleGamingTables['rg_history']>;
+export type PlayerRow = CamelRow<Selectable<ResponsibleGamingTables['rg_players']>>;
+export type LimitRow = CamelRow<Selectable<ResponsibleGamingTables['rg_limits']>>;
+export type ExclusionRow = CamelRow<Selectable<ResponsibleGamingTables['rg_exclusions']>>;
+export type HistoryRow = CamelRow<Selectable<ResponsibleGamingTables['rg_history']>>;
 
 /** The player's row, made when missing (without touching an existing one, so its change trigger stays quiet). */
 export async function ensurePlayer(db: Db, memberId: string): Promise<void> {
@@ -30,15 +31,26 @@ export async function lockPlayer(db: Db, memberId: string): Promise<PlayerRow> {
     .selectAll()
     .where('member_id', '=', memberId)
     .forUpdate()
-    .executeTakeFirstOrThrow();
+    .executeTakeFirstOrThrow()
+    .then(camelRow);
 }
 
 export async function findPlayer(db: Db, memberId: string): Promise<PlayerRow | undefined> {
-  return db.selectFrom('rg_players').selectAll().where('member_id', '=', memberId).executeTakeFirst();
+  return db
+    .selectFrom('rg_players')
+    .selectAll()
+    .where('member_id', '=', memberId)
+    .executeTakeFirst()
+    .then((row) => row && camelRow(row));
 }
 
 export async function findLimits(db: Db, memberId: string): Promise<LimitRow[]> {
-  return db.selectFrom('rg_limits').selectAll().where('member_id', '=', memberId).execute();
+  return db
+    .selectFrom('rg_limits')
+    .selectAll()
+    .where('member_id', '=', memberId)
+    .execute()
+    .then((rows) => rows.map(camelRow));
 }
 
 export async function writeLimit(
@@ -104,7 +116,8 @@ export async function findHistory(db: Db, memberId: string, limit: number): Prom
     .where('member_id', '=', memberId)
     .orderBy('id', 'desc')
     .limit(limit)
-    .execute();
+    .execute()
+    .then((rows) => rows.map(camelRow));
 }
 
 export async function setRealityCheck(db: Db, memberId: string, minutes: number | null, at: Date): Promise<void> {
@@ -162,7 +175,8 @@ export async function insertExclusion(
       cpf_hash: e.cpfHash,
     })
     .returningAll()
-    .executeTakeFirstOrThrow();
+    .executeTakeFirstOrThrow()
+    .then(camelRow);
 }
 
 /** A member's exclusions not yet ended (a time-out past its end is over without being marked). */
@@ -173,7 +187,8 @@ export async function findOpenExclusions(db: Db, memberId: string): Promise<Excl
     .where('member_id', '=', memberId)
     .where('ended_at', 'is', null)
     .orderBy('id', 'desc')
-    .execute();
+    .execute()
+    .then((rows) => rows.map(camelRow));
 }
 
 export async function findExclusions(db: Db, memberId: string): Promise<ExclusionRow[]> {
@@ -183,7 +198,8 @@ export async function findExclusions(db: Db, memberId: string): Promise<Exclusio
     .where('member_id', '=', memberId)
     .orderBy('id', 'desc')
     .limit(100)
-    .execute();
+    .execute()
+    .then((rows) => rows.map(camelRow));
 }
 
 export async function findExclusion(
@@ -193,7 +209,8 @@ export async function findExclusion(
 ): Promise<ExclusionRow | undefined> {
   let q = db.selectFrom('rg_exclusions').selectAll().where('id', '=', id);
   if (opts.lock) q = q.forUpdate();
-  return q.executeTakeFirst();
+  const row = await q.executeTakeFirst();
+  return row && camelRow(row);
 }
 
 /**
@@ -221,7 +238,8 @@ export async function findExclusionByHashes(
     .where((eb) => eb.or([eb('kind', '=', 'self_exclusion'), eb('ends_at', '>', at)]))
     .where(sql<boolean>`(${sql.join(matches, sql` OR `)})`)
     .limit(1)
-    .executeTakeFirst();
+    .executeTakeFirst()
+    .then((row) => row && camelRow(row));
 }
 
 /** Whether a member is in a time-out or self-exclusion at `at` (rewards and messages leave them out). */

@@ -31,16 +31,16 @@ const TIME_LIMIT_PAGE = 200;
 const HISTORY_SHOWN = 200;
 
 function exclusionView(row: ExclusionRow, at: number): RgExclusion {
-  const ends = row.ends_at?.getTime() ?? null;
-  const active = row.ended_at === null && (row.kind === 'self_exclusion' || (ends !== null && ends > at));
+  const ends = row.endsAt?.getTime() ?? null;
+  const active = row.endedAt === null && (row.kind === 'self_exclusion' || (ends !== null && ends > at));
   return {
     id: String(row.id),
     kind: row.kind,
-    startsAt: row.starts_at.toISOString(),
-    endsAt: row.ends_at?.toISOString() ?? null,
-    reopenRequestedAt: row.reopen_requested_at?.toISOString() ?? null,
-    coolingOffUntil: row.cooling_off_until?.toISOString() ?? null,
-    endedAt: row.ended_at?.toISOString() ?? null,
+    startsAt: row.startsAt.toISOString(),
+    endsAt: row.endsAt?.toISOString() ?? null,
+    reopenRequestedAt: row.reopenRequestedAt?.toISOString() ?? null,
+    coolingOffUntil: row.coolingOffUntil?.toISOString() ?? null,
+    endedAt: row.endedAt?.toISOString() ?? null,
     active,
   };
 }
@@ -50,10 +50,10 @@ function historyView(row: HistoryRow): RgHistoryEntry {
     id: String(row.id),
     kind: row.kind,
     action: row.action as RgHistoryEntry['action'],
-    before: row.before_value,
-    after: row.after_value,
-    actorType: row.actor_type,
-    actorId: row.actor_id,
+    before: row.beforeValue,
+    after: row.afterValue,
+    actorType: row.actorType,
+    actorId: row.actorId,
     at: row.at.toISOString(),
   };
 }

@@ -133,7 +133,7 @@ export function createRgAccess(ctx: RgContext, late: RgLatePorts, evict: (member
       subjectType: 'member',
       subjectId: memberId,
       reason: null,
-      before: { kind: ex.kind, exclusionId: String(ex.id), endsAt: ex.ends_at?.toISOString() ?? null },
+      before: { kind: ex.kind, exclusionId: String(ex.id), endsAt: ex.endsAt?.toISOString() ?? null },
       after: { kind: ex.kind, exclusionId: String(ex.id), endedAt: at.toISOString() },
     });
   }
@@ -180,7 +180,7 @@ export function createRgAccess(ctx: RgContext, late: RgLatePorts, evict: (member
       return inserted;
     });
     evict(memberId);
-    return { kind, startsAt: row.starts_at.toISOString(), endsAt: row.ends_at?.toISOString() ?? null };
+    return { kind, startsAt: row.startsAt.toISOString(), endsAt: row.endsAt?.toISOString() ?? null };
   }
 
   return {
@@ -197,32 +197,32 @@ export function createRgAccess(ctx: RgContext, late: RgLatePorts, evict: (member
     async beforeSession(trx: Db, memberId: string): Promise<void> {
       const at = ctx.now();
       for (const ex of await findOpenExclusions(trx, memberId)) {
-        const endsAt = ex.ends_at?.getTime() ?? null;
+        const endsAt = ex.endsAt?.getTime() ?? null;
         if (ex.kind === 'time_out') {
           if (endsAt! > at)
             throw new AppError(ErrorCode.RG_TIME_OUT_ACTIVE, 'You are taking a time-out', {
-              until: ex.ends_at!.toISOString(),
+              until: ex.endsAt!.toISOString(),
             });
           await endExclusion(trx, ex, memberId, new Date(at));
           continue;
         }
         if (endsAt === null || endsAt > at)
           throw new AppError(ErrorCode.RG_SELF_EXCLUDED, 'You have excluded yourself', {
-            until: ex.ends_at?.toISOString() ?? null,
+            until: ex.endsAt?.toISOString() ?? null,
             expired: false,
           });
-        if (!ex.reopen_requested_at) {
+        if (!ex.reopenRequestedAt) {
           throw new AppError(ErrorCode.RG_SELF_EXCLUDED, 'Your self-exclusion has ended; ask to reopen the account', {
-            until: ex.ends_at!.toISOString(),
+            until: ex.endsAt!.toISOString(),
             expired: true,
             reopenToken: await reopenToken(trx, ex.id),
           });
         }
-        if (ex.cooling_off_until!.getTime() > at) {
+        if (ex.coolingOffUntil!.getTime() > at) {
           throw new AppError(
             ErrorCode.RG_SELF_EXCLUSION_COOLING_OFF,
             'Your account reopens after the cooling-off period',
-            { until: ex.cooling_off_until!.toISOString() },
+            { until: ex.coolingOffUntil!.toISOString() },
           );
         }
         await endExclusion(trx, ex, memberId, new Date(at));
@@ -232,14 +232,14 @@ export function createRgAccess(ctx: RgContext, late: RgLatePorts, evict: (member
         throw new AppError(
           ErrorCode.RG_EXCLUDED_REGISTRATION,
           'These details belong to an account that is excluded from play',
-          { until: other.ends_at?.toISOString() ?? null },
+          { until: other.endsAt?.toISOString() ?? null },
         );
       const real = ctx.realNow();
       const player = await findPlayer(trx, memberId);
-      if (player?.blocked_until && player.blocked_until.getTime() > real) {
+      if (player?.blockedUntil && player.blockedUntil.getTime() > real) {
         throw new AppError(ErrorCode.RG_TIME_LIMIT_REACHED, 'Your time limit is reached', {
-          limit: player.blocked_reason,
-          until: player.blocked_until.toISOString(),
+          limit: player.blockedReason,
+          until: player.blockedUntil.toISOString(),
         });
       }
       const daily = valueOf(limitState(await findLimits(trx, memberId)), 'daily_time');
@@ -301,21 +301,21 @@ export function createRgAccess(ctx: RgContext, late: RgLatePorts, evict: (member
       const result = await runInTransaction(db, async (trx) => {
         const ex = await findExclusion(trx, id, { lock: true });
         const at = new Date(ctx.now());
-        if (!ex || ex.kind !== 'self_exclusion' || ex.ended_at || !ex.ends_at || ex.ends_at > at) throw invalid();
-        if (ex.cooling_off_until) return { memberId: String(ex.member_id), until: ex.cooling_off_until };
+        if (!ex || ex.kind !== 'self_exclusion' || ex.endedAt || !ex.endsAt || ex.endsAt > at) throw invalid();
+        if (ex.coolingOffUntil) return { memberId: String(ex.memberId), until: ex.coolingOffUntil };
         const until = new Date(at.getTime() + SELF_EXCLUSION_COOLING_OFF_HOURS * HOUR_MS);
         await markReopenRequested(trx, ex.id, at, until);
         await recordChange(trx, {
-          memberId: String(ex.member_id),
+          memberId: String(ex.memberId),
           kind: 'self_exclusion',
           action: 'reopen_requested',
-          before: ex.ends_at.toISOString(),
+          before: ex.endsAt.toISOString(),
           after: until.toISOString(),
           actorType: 'member',
-          actorId: String(ex.member_id),
+          actorId: String(ex.memberId),
           at,
         });
-        return { memberId: String(ex.member_id), until };
+        return { memberId: String(ex.memberId), until };
       });
       evict(result.memberId);
       return { coolingOffUntil: result.until.toISOString() };

@@ -81,22 +81,22 @@ export function createRgLimits(ctx: RgContext, evict: (memberId: string) => void
       scale: brand.currencyScale,
       limits: ALL_KINDS.map((kind) => {
         const row = state.get(kind);
-        const pendingAt = row?.pending_effective_at ?? null;
+        const pendingAt = row?.pendingEffectiveAt ?? null;
         return {
           kind,
           value: shown(kind, valueOf(state, kind), brand.currencyScale),
           pending:
             row && pendingAt
               ? {
-                  value: row.pending_remove ? null : shown(kind, BigInt(row.pending_value!), brand.currencyScale),
-                  requestedAt: row.pending_requested_at!.toISOString(),
+                  value: row.pendingRemove ? null : shown(kind, BigInt(row.pendingValue!), brand.currencyScale),
+                  requestedAt: row.pendingRequestedAt!.toISOString(),
                   effectiveAt: pendingAt.toISOString(),
                   confirmable: pendingAt.getTime() <= at,
                 }
               : null,
         };
       }),
-      realityCheckMinutes: player?.reality_check_minutes ?? (required ? BR_DEFAULT_REALITY_CHECK_MINUTES : null),
+      realityCheckMinutes: player?.realityCheckMinutes ?? (required ? BR_DEFAULT_REALITY_CHECK_MINUTES : null),
       realityCheckRequired: required,
       limitsRequired: required,
       mustSetLimits: required && !hasAllRequired(have),
@@ -106,7 +106,7 @@ export function createRgLimits(ctx: RgContext, evict: (memberId: string) => void
   /** Under a licence that requires them, the limits that would remain once every pending removal went through. */
   function assertRequiredKept(profile: Parameters<typeof requiresLimits>[0], state: LimitState): void {
     if (!requiresLimits(profile)) return;
-    const eventual: LimitState = new Map([...state].map(([k, r]) => [k, r.pending_remove ? { ...r, value: null } : r]));
+    const eventual: LimitState = new Map([...state].map(([k, r]) => [k, r.pendingRemove ? { ...r, value: null } : r]));
     const before = hasRequiredLimits(state);
     const after = hasRequiredLimits(eventual);
     if (losesRequired(before, after)) {
@@ -143,17 +143,17 @@ export function createRgLimits(ctx: RgContext, evict: (memberId: string) => void
             at,
           });
         const write = (next: Omit<Parameters<typeof writeLimit>[1], 'memberId' | 'kind' | 'at'>) => {
-          const written = {
-            member_id: memberId,
+          const written: LimitRow = {
+            memberId,
             kind,
             value: next.value?.toString() ?? null,
-            pending_value: next.pendingValue?.toString() ?? null,
-            pending_remove: next.pendingRemove,
-            pending_requested_at: next.pendingRequestedAt,
-            pending_effective_at: next.pendingEffectiveAt,
-            updated_at: at,
+            pendingValue: next.pendingValue?.toString() ?? null,
+            pendingRemove: next.pendingRemove,
+            pendingRequestedAt: next.pendingRequestedAt,
+            pendingEffectiveAt: next.pendingEffectiveAt,
+            updatedAt: at,
           };
-          state.set(kind, written as LimitRow);
+          state.set(kind, written);
           return writeLimit(trx, { memberId, kind, at, ...next });
         };
         const noPending = {
@@ -171,7 +171,7 @@ export function createRgLimits(ctx: RgContext, evict: (memberId: string) => void
           await write({ value, ...noPending });
           await history(current === null ? 'set' : 'decrease', current, value);
         } else if (value !== null && value === current) {
-          if (row?.pending_effective_at) {
+          if (row?.pendingEffectiveAt) {
             await write({ value, ...noPending });
             await history('pending_cancelled', current, current);
           }
@@ -181,7 +181,7 @@ export function createRgLimits(ctx: RgContext, evict: (memberId: string) => void
         } else if (current !== null) {
           await write({ value: current, pendingValue: null, pendingRemove: true, ...wait });
           await history('removal_requested', current, null);
-        } else if (row?.pending_effective_at) {
+        } else if (row?.pendingEffectiveAt) {
           await write({ value: null, ...noPending });
           await history('pending_cancelled', null, null);
         }
@@ -203,27 +203,27 @@ export function createRgLimits(ctx: RgContext, evict: (memberId: string) => void
         await lockPlayer(trx, memberId);
         const state = limitState(await findLimits(trx, memberId));
         const row = state.get(kind);
-        if (!row?.pending_effective_at)
+        if (!row?.pendingEffectiveAt)
           throw new AppError(ErrorCode.RG_LIMIT_CHANGE_NOT_PENDING, 'No change of this limit is waiting');
         const at = new Date(ctx.now());
-        if (row.pending_effective_at.getTime() > at.getTime()) {
+        if (row.pendingEffectiveAt.getTime() > at.getTime()) {
           throw new AppError(
             ErrorCode.RG_LIMIT_CHANGE_NOT_DUE,
             'This change can be confirmed only after its 24 hours',
-            { effectiveAt: row.pending_effective_at.toISOString() },
+            { effectiveAt: row.pendingEffectiveAt.toISOString() },
           );
         }
         const before = valueOf(state, kind);
-        const after = row.pending_remove ? null : BigInt(row.pending_value!);
+        const after = row.pendingRemove ? null : BigInt(row.pendingValue!);
         if (requiresLimits(profile)) {
           // A removal confirmed must still leave the limits the licence requires.
           const next: LimitState = new Map(state);
           next.set(kind, {
             ...row,
             value: after?.toString() ?? null,
-            pending_value: null,
-            pending_remove: false,
-            pending_effective_at: null,
+            pendingValue: null,
+            pendingRemove: false,
+            pendingEffectiveAt: null,
           });
           const was = hasRequiredLimits(state);
           const will = hasRequiredLimits(next);
@@ -243,7 +243,7 @@ export function createRgLimits(ctx: RgContext, evict: (memberId: string) => void
         await recordChange(trx, {
           memberId,
           kind,
-          action: row.pending_remove ? 'removed' : 'increase_confirmed',
+          action: row.pendingRemove ? 'removed' : 'increase_confirmed',
           before: shown(kind, before, brand.currencyScale),
           after: shown(kind, after, brand.currencyScale),
           ...actor,
@@ -261,7 +261,7 @@ export function createRgLimits(ctx: RgContext, evict: (memberId: string) => void
         await lockPlayer(trx, memberId);
         const state = limitState(await findLimits(trx, memberId));
         const row = state.get(kind);
-        if (!row?.pending_effective_at)
+        if (!row?.pendingEffectiveAt)
           throw new AppError(ErrorCode.RG_LIMIT_CHANGE_NOT_PENDING, 'No change of this limit is waiting');
         const at = new Date(ctx.now());
         const current = valueOf(state, kind);
@@ -306,7 +306,7 @@ export function createRgLimits(ctx: RgContext, evict: (memberId: string) => void
           memberId,
           kind: 'reality_check',
           action: 'reality_check',
-          before: before.reality_check_minutes?.toString() ?? null,
+          before: before.realityCheckMinutes?.toString() ?? null,
           after: minutes?.toString() ?? null,
           ...actor,
           at,

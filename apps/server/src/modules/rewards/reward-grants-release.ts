@@ -52,7 +52,7 @@ export function createGrantRelease(ctx: ReleaseContext) {
       reference: `reward-release:${row.id}`,
       direction: 'credit',
       operatorId: askedBy,
-      playerId: String(row.member_id),
+      playerId: String(row.memberId),
       amountMinor: BigInt(row.amount),
       approver,
     });
@@ -95,9 +95,9 @@ export function createGrantRelease(ctx: ReleaseContext) {
     async release(operatorId: string, grantId: string, reason: string): Promise<OpsGrant> {
       return runInTransaction(db, async (trx) => {
         const row = await lockHeld(trx, grantId);
-        if (row.release_asked_by !== null)
+        if (row.releaseAskedBy !== null)
           throw new AppError(ErrorCode.GRANT_RELEASE_WAITING, 'This release already waits for a second operator', {
-            askedBy: String(row.release_asked_by),
+            askedBy: String(row.releaseAskedBy),
           });
         const isMoney = MONEY_KINDS.has(row.kind as RewardKind);
         const decision = isMoney ? await decide(trx, row, operatorId, null) : null;
@@ -127,9 +127,9 @@ export function createGrantRelease(ctx: ReleaseContext) {
     ): Promise<OpsGrant> {
       return runInTransaction(db, async (trx) => {
         const row = await lockHeld(trx, grantId);
-        if (row.release_asked_by === null)
+        if (row.releaseAskedBy === null)
           throw new AppError(ErrorCode.GRANT_RELEASE_NOT_WAITING, 'No release of this reward waits for approval');
-        const askedBy = String(row.release_asked_by);
+        const askedBy = String(row.releaseAskedBy);
         const decision = await decide(trx, row, askedBy, approver);
         return payOut(
           trx,
@@ -147,8 +147,8 @@ export function releaseFields(
   row: GrantRow,
 ): Pick<OpsGrant, 'releaseAskedBy' | 'releaseAskedAt' | 'releaseWaitReasons'> {
   return {
-    releaseAskedBy: row.release_asked_by === null ? null : String(row.release_asked_by),
-    releaseAskedAt: row.release_asked_at ? new Date(row.release_asked_at).toISOString() : null,
-    releaseWaitReasons: row.release_wait_reasons as MoneyWaitReason[],
+    releaseAskedBy: row.releaseAskedBy === null ? null : String(row.releaseAskedBy),
+    releaseAskedAt: row.releaseAskedAt ? new Date(row.releaseAskedAt).toISOString() : null,
+    releaseWaitReasons: row.releaseWaitReasons as MoneyWaitReason[],
   };
 }

@@ -1,9 +1,12 @@
 import type { Kysely, Selectable } from 'kysely';
+import { camelRow, type CamelRow } from '../../db/camel-row';
 import type { Database } from '../../db/schema';
 import type { GrantStatus, RewardKind } from './reward-grants.types';
 
 type Db = Kysely<Database>;
-export type GrantRow = Selectable<Database['reward_grants']>;
+export type GrantRow = CamelRow<Selectable<Database['reward_grants']>>;
+
+const toGrant = (row: Selectable<Database['reward_grants']>): GrantRow => camelRow(row);
 
 export type NewGrant = {
   memberId: string;
@@ -42,9 +45,9 @@ export async function insertGrant(trx: Db, g: NewGrant): Promise<{ row: GrantRow
     .onConflict((oc) => oc.column('key').doNothing())
     .returningAll()
     .executeTakeFirst();
-  if (inserted) return { row: inserted, created: true };
+  if (inserted) return { row: toGrant(inserted), created: true };
   const existing = await trx.selectFrom('reward_grants').selectAll().where('key', '=', g.key).executeTakeFirstOrThrow();
-  return { row: existing, created: false };
+  return { row: toGrant(existing), created: false };
 }
 
 /** Which of these keys already name a grant (one index probe per key, one statement). */
@@ -69,7 +72,8 @@ export async function findStatuses(db: Db, grantIds: string[]): Promise<Map<stri
 export async function lockGrant(trx: Db, grantId: string, memberId?: string): Promise<GrantRow | undefined> {
   let q = trx.selectFrom('reward_grants').selectAll().where('id', '=', grantId);
   if (memberId !== undefined) q = q.where('member_id', '=', memberId);
-  return q.forUpdate().executeTakeFirst();
+  const row = await q.forUpdate().executeTakeFirst();
+  return row && toGrant(row);
 }
 
 /** The oldest queued grants' ids. */
@@ -86,7 +90,7 @@ export async function findQueuedIds(db: Db, limit: number): Promise<string[]> {
 
 /** A queued grant locked for payment; undefined when paid meanwhile or being paid by another instance. */
 export async function lockQueuedGrant(trx: Db, grantId: string): Promise<GrantRow | undefined> {
-  return trx
+  const row = await trx
     .selectFrom('reward_grants')
     .selectAll()
     .where('id', '=', grantId)
@@ -94,6 +98,7 @@ export async function lockQueuedGrant(trx: Db, grantId: string): Promise<GrantRo
     .forUpdate()
     .skipLocked()
     .executeTakeFirst();
+  return row && toGrant(row);
 }
 
 export async function markPaid(trx: Db, grantId: string, operatorId: string | null): Promise<void> {
@@ -162,7 +167,7 @@ export async function findMemberGrants(
       .where((eb) => eb.or([eb('claim_until', 'is', null), eb('claim_until', '>', new Date())]))
       .executeTakeFirstOrThrow(),
   ]);
-  return { rows, total: Number(count.n), claimable: Number(claimable.n) };
+  return { rows: rows.map(toGrant), total: Number(count.n), claimable: Number(claimable.n) };
 }
 
 export type OpsGrantFilter = {
@@ -183,7 +188,8 @@ export async function findGrants(
   if (f.source) q = q.where('source', '=', f.source);
   if (f.memberId) q = q.where('member_id', '=', f.memberId);
   if (beforeId) q = q.where('id', '<', beforeId);
-  return q.orderBy('id', 'desc').limit(limit).execute();
+  const rows = await q.orderBy('id', 'desc').limit(limit).execute();
+  return rows.map(toGrant);
 }
 
 /** Keep a held grant's release waiting for a second operator: who asked, the thresholds passed, why. */
@@ -203,7 +209,8 @@ export async function markReleaseAsked(
     .where('id', '=', grantId)
     .where('status', '=', 'held')
     .returningAll()
-    .executeTakeFirstOrThrow();
+    .executeTakeFirstOrThrow()
+    .then(toGrant);
 }
 
 /** How many grants wait for an operator (held), for the back office's queue badge. */

@@ -65,10 +65,10 @@ export function toGrantView(row: GrantRow): Grant {
     source: row.source,
     status: row.status as Grant['status'],
     title: row.title,
-    claimUntil: row.claim_until ? new Date(row.claim_until).toISOString() : null,
-    createdAt: new Date(row.created_at).toISOString(),
-    paidAt: row.paid_at ? new Date(row.paid_at).toISOString() : null,
-    reason: row.status === 'rejected' ? row.resolve_reason : null,
+    claimUntil: row.claimUntil ? new Date(row.claimUntil).toISOString() : null,
+    createdAt: new Date(row.createdAt).toISOString(),
+    paidAt: row.paidAt ? new Date(row.paidAt).toISOString() : null,
+    reason: row.status === 'rejected' ? row.resolveReason : null,
   };
 }
 
@@ -76,9 +76,9 @@ export function toGrantView(row: GrantRow): Grant {
 export function toOpsGrantView(row: GrantRow): OpsGrant {
   return {
     ...toGrantView(row),
-    memberId: String(row.member_id),
-    sourceRef: row.source_ref,
-    holdReason: row.hold_reason,
+    memberId: String(row.memberId),
+    sourceRef: row.sourceRef,
+    holdReason: row.holdReason,
     params: row.params,
     ...releaseFields(row),
   };
@@ -96,12 +96,12 @@ export function createRewardGrants(ctx: RewardGrantsContext) {
   function toRewardGrant(row: GrantRow): RewardGrant {
     return {
       grantId: String(row.id),
-      memberId: String(row.member_id),
+      memberId: String(row.memberId),
       kind: row.kind as RewardKind,
       amount: BigInt(row.amount),
       currency: row.currency,
       source: row.source as RewardGrant['source'],
-      sourceRef: row.source_ref,
+      sourceRef: row.sourceRef,
       idempotencyKey: `reward:${row.id}`,
       params: row.params,
     };
@@ -119,7 +119,7 @@ export function createRewardGrants(ctx: RewardGrantsContext) {
     const sink = sinks.get(row.kind as RewardKind);
     if (!sink) throw new Error(`rewards: no payer for ${row.kind} rewards is registered`);
     if (!licenceAsked && paysMoney(row.kind as RewardKind))
-      await ctx.licence.ask(trx, 'reward.pay', { memberId: String(row.member_id) });
+      await ctx.licence.ask(trx, 'reward.pay', { memberId: String(row.memberId) });
     await sink.pay(trx, toRewardGrant(row));
   }
 
@@ -242,7 +242,7 @@ export function createRewardGrants(ctx: RewardGrantsContext) {
           throw new AppError(ErrorCode.GRANT_NOT_CLAIMABLE, 'This reward is not waiting for a claim', {
             status: row.status,
           });
-        if (row.claim_until && new Date(row.claim_until).getTime() <= Date.now()) {
+        if (row.claimUntil && new Date(row.claimUntil).getTime() <= Date.now()) {
           await markClosed(trx, grantId, 'expired', null, null);
           return 'expired' as const;
         }
@@ -313,7 +313,7 @@ export function createRewardGrants(ctx: RewardGrantsContext) {
           const row = await lockQueuedGrant(trx, id);
           if (!row) return false;
           // Money the licence would not pay now is held for an operator, like an automatic grant.
-          if (paysMoney(row.kind as RewardKind) && !(await mayPay(trx, String(row.member_id)))) {
+          if (paysMoney(row.kind as RewardKind) && !(await mayPay(trx, String(row.memberId)))) {
             await holdGrant(trx, id, 'licence');
             return false;
           }

@@ -1,9 +1,12 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { RuleInputParsed, RuleStatus } from '@wps/shared/schemas/rewards';
+import { camelRow, type CamelRow } from '../../db/camel-row';
 import type { Database } from '../../db/schema';
 
 type Db = Kysely<Database>;
-export type RuleRow = Selectable<Database['reward_rules']>;
+export type RuleRow = CamelRow<Selectable<Database['reward_rules']>>;
+
+const toRule = (row: Selectable<Database['reward_rules']>): RuleRow => camelRow(row);
 
 function columns(input: RuleInputParsed) {
   return {
@@ -27,7 +30,8 @@ export async function insertRule(trx: Db, input: RuleInputParsed, operatorId: st
     .insertInto('reward_rules')
     .values({ ...columns(input), created_by: operatorId })
     .returningAll()
-    .executeTakeFirstOrThrow();
+    .executeTakeFirstOrThrow()
+    .then(toRule);
 }
 
 export async function updateRule(trx: Db, id: string, input: RuleInputParsed): Promise<RuleRow> {
@@ -36,7 +40,8 @@ export async function updateRule(trx: Db, id: string, input: RuleInputParsed): P
     .set({ ...columns(input), version: sql`version + 1`, updated_at: new Date() })
     .where('id', '=', id)
     .returningAll()
-    .executeTakeFirstOrThrow();
+    .executeTakeFirstOrThrow()
+    .then(toRule);
 }
 
 export async function setRuleStatus(trx: Db, id: string, status: RuleStatus): Promise<RuleRow> {
@@ -45,31 +50,36 @@ export async function setRuleStatus(trx: Db, id: string, status: RuleStatus): Pr
     .set({ status, version: sql`version + 1`, updated_at: new Date() })
     .where('id', '=', id)
     .returningAll()
-    .executeTakeFirstOrThrow();
+    .executeTakeFirstOrThrow()
+    .then(toRule);
 }
 
 export async function lockRule(trx: Db, id: string): Promise<RuleRow | undefined> {
-  return trx.selectFrom('reward_rules').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+  const row = await trx.selectFrom('reward_rules').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+  return row && toRule(row);
 }
 
 export async function findRules(db: Db): Promise<RuleRow[]> {
-  return db.selectFrom('reward_rules').selectAll().orderBy('id', 'desc').limit(500).execute();
+  const rows = await db.selectFrom('reward_rules').selectAll().orderBy('id', 'desc').limit(500).execute();
+  return rows.map(toRule);
 }
 
 export async function findRule(db: Db, id: string): Promise<RuleRow | undefined> {
-  return db.selectFrom('reward_rules').selectAll().where('id', '=', id).executeTakeFirst();
+  const row = await db.selectFrom('reward_rules').selectAll().where('id', '=', id).executeTakeFirst();
+  return row && toRule(row);
 }
 
 /** Live rules for these triggers (the consumer reads them once per batch). */
 export async function findLiveRules(db: Db, triggers: readonly string[]): Promise<RuleRow[]> {
   if (!triggers.length) return [];
-  return db
+  const rows = await db
     .selectFrom('reward_rules')
     .selectAll()
     .where('status', '=', 'live')
     .where('trigger', 'in', triggers)
     .orderBy('id')
     .execute();
+  return rows.map(toRule);
 }
 
 /** A batch's use of one per-player cap slot: how many grants it takes there. */

@@ -50,8 +50,8 @@ export function toLiveRule(row: RuleRow): LiveRule {
     trigger: row.trigger,
     conditions: ruleConditionsSchema.parse(row.conditions),
     reward: ruleRewardSchema.parse(row.reward),
-    startsAt: row.starts_at ? new Date(row.starts_at) : null,
-    endsAt: row.ends_at ? new Date(row.ends_at) : null,
+    startsAt: row.startsAt ? new Date(row.startsAt) : null,
+    endsAt: row.endsAt ? new Date(row.endsAt) : null,
   };
 }
 
@@ -169,8 +169,8 @@ export function createRulesConsumer(ctx: {
         for (const { row, rule } of rules) {
           if (rule.trigger !== e.kind) continue;
           const joined =
-            rule.conditions.joinedPromotion && row.promotion_id && facts.joinedPromotion
-              ? await facts.joinedPromotion(String(row.promotion_id), e.memberId, e.occurredAt, trx)
+            rule.conditions.joinedPromotion && row.promotionId && facts.joinedPromotion
+              ? await facts.joinedPromotion(String(row.promotionId), e.memberId, e.occurredAt, trx)
               : false;
           const playerFacts: PlayerFacts = {
             category,
@@ -184,11 +184,11 @@ export function createRulesConsumer(ctx: {
           const key = `rule:${rule.id}:${e.id}`;
           // Replayed: already granted, and its cap slots already taken.
           if (granted.has(key)) continue;
-          const slot = row.per_player_cap
+          const slot = row.perPlayerCap
             ? {
                 ruleId: rule.id,
                 memberId: e.memberId,
-                periodKey: periodKey(e.occurredAt, periodOf(row.cap_period), timeZone),
+                periodKey: periodKey(e.occurredAt, periodOf(row.capPeriod), timeZone),
               }
             : undefined;
           held.push({ e, row, rule, amount: verdict.amount, key, slot });
@@ -207,7 +207,7 @@ export function createRulesConsumer(ctx: {
           key,
           params: {
             ...rule.reward.params,
-            ...(row.promotion_id ? { promotionId: String(row.promotion_id) } : {}),
+            ...(row.promotionId ? { promotionId: String(row.promotionId) } : {}),
             eventId: e.id,
           },
           delivery: row.delivery === 'claim' ? 'claim' : 'queue',
@@ -251,7 +251,7 @@ async function takeCaps(trx: Kysely<Database>, held: Held[]): Promise<Held[]> {
   for (const h of held) {
     if (h.slot) {
       const k = `${h.slot.ruleId}|${h.slot.memberId}|${h.slot.periodKey}`;
-      const cap = h.row.per_player_cap!;
+      const cap = h.row.perPlayerCap!;
       const use = uses.get(k) ?? { ...h.slot, cap, grants: 0 };
       if ((used.get(k) ?? 0) + use.grants >= cap) continue;
       use.grants++;

@@ -36,18 +36,18 @@ export function isFinalRefusal(err: unknown): err is AppError {
 export async function replayStoredRefusal(db: Db, key: RefusalKey): Promise<void> {
   const row = await db
     .selectFrom('money_request_refusals')
-    .select(['request_fingerprint', 'error_code', 'message', 'details'])
+    .select(['request_fingerprint as requestFingerprint', 'error_code as errorCode', 'message', 'details'])
     .where('scope', '=', key.scope)
     .where('member_id', '=', key.memberId)
     .where('idempotency_key', '=', key.idempotencyKey)
     .executeTakeFirst();
   if (!row) return;
-  if (row.request_fingerprint !== key.fingerprint) {
+  if (row.requestFingerprint !== key.fingerprint) {
     throw new AppError(ErrorCode.IDEMPOTENCY_CONFLICT, 'Idempotency key was already used for a different request', {
       idempotencyKey: key.idempotencyKey,
     });
   }
-  throw new AppError(row.error_code as ErrorCode, row.message, row.details ?? undefined);
+  throw new AppError(row.errorCode as ErrorCode, row.message, row.details ?? undefined);
 }
 
 /** Store a final refusal under its key, in the caller's transaction (the one that decided it). */

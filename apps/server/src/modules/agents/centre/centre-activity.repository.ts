@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { camelRow, type CamelRow } from '../../../db/camel-row';
 import type { Database } from '../../../db/schema';
 import type { CatalogueViews } from '../../catalogue/catalogue-views';
 import type { GatewayViews } from '../../gateway/gateway-views';
@@ -20,7 +21,7 @@ export type ActivityViews = {
 /** Rounds of one member (`memberId`) or of the whole team, in a time range. */
 export type RoundFilter = { memberId?: string | undefined; from?: Date | undefined; to?: Date | undefined };
 
-export type TeamRoundRow = {
+type TeamRoundColumns = {
   round_id: string;
   account: string;
   vassalage: string;
@@ -34,6 +35,7 @@ export type TeamRoundRow = {
   created_at: Date;
   settled_at: Date | null;
 };
+export type TeamRoundRow = CamelRow<TeamRoundColumns>;
 
 function roundWhere(agentId: string, f: RoundFilter) {
   const parts = [
@@ -57,7 +59,7 @@ export async function findTeamRounds(
 ) {
   const where = roundWhere(agentId, f);
   const [list, totals] = await Promise.all([
-    sql<TeamRoundRow>`
+    sql<TeamRoundColumns>`
       SELECT gr.round_id, m.account, gr.vassalage, vn.name AS vendor_name, g.name AS game_name, gr.node_id,
              gr.total_bet::text AS total_bet, gr.total_win::text AS total_win, gr.total_refund::text AS total_refund,
              gr.status, gr.created_at, gr.settled_at
@@ -75,7 +77,7 @@ export async function findTeamRounds(
        WHERE ${where}`.execute(db),
   ]);
   const t = totals.rows[0]!;
-  return { rows: list.rows, totals: { rounds: Number(t.n), bet: t.bet, win: t.win, refund: t.refund } };
+  return { rows: list.rows.map(camelRow), totals: { rounds: Number(t.n), bet: t.bet, win: t.win, refund: t.refund } };
 }
 
 export type MovementFilter = {
@@ -85,7 +87,7 @@ export type MovementFilter = {
   to?: Date | undefined;
 };
 
-export type MovementRow = {
+type MovementColumns = {
   id: string;
   transaction_id: string;
   account: string;
@@ -94,6 +96,7 @@ export type MovementRow = {
   balance_after: string | null;
   created_at: Date;
 };
+export type MovementRow = CamelRow<MovementColumns>;
 
 function movementWhere(agentId: string, f: MovementFilter) {
   const parts = [
@@ -117,7 +120,7 @@ export async function findTeamMovements(
 ) {
   const where = movementWhere(agentId, f);
   const [list, count] = await Promise.all([
-    sql<MovementRow>`
+    sql<MovementColumns>`
       SELECT x.id::text AS id, x.transaction_id::text AS transaction_id, m.account, x.kind, x.amount::text AS amount, x.balance_after, x.created_at
         FROM (${v.ledger.mainWalletEntries()}) AS x
         JOIN (${v.member.briefs()}) AS m ON m.id = x.member_id
@@ -128,7 +131,7 @@ export async function findTeamMovements(
       db,
     ),
   ]);
-  return { rows: list.rows, total: Number(count.rows[0]?.n ?? 0) };
+  return { rows: list.rows.map(camelRow), total: Number(count.rows[0]?.n ?? 0) };
 }
 
 /** Cash bonuses credited to each of these members in [from, to). */

@@ -1,8 +1,13 @@
 import type { Kysely, Selectable } from 'kysely';
+import { camelRow, type CamelRow } from '../../../db/camel-row';
 import type { Database } from '../../../db/schema';
 
 type Db = Kysely<Database>;
-export type LinkRow = Selectable<Database['agent_links']>;
+type LinkColumns = Selectable<Database['agent_links']>;
+export type LinkRow = CamelRow<LinkColumns>;
+
+const toLink = (row: LinkColumns): LinkRow => camelRow(row);
+const toFoundLink = (row: LinkColumns | undefined): LinkRow | undefined => row && toLink(row);
 
 // An agent's invitation links (migration 0304_agent_centre.sql).
 
@@ -14,7 +19,8 @@ export function findLinks(db: Db, agentId: string): Promise<LinkRow[]> {
     .where('agent_id', '=', agentId)
     .where('deleted_at', 'is', null)
     .orderBy('id', 'desc')
-    .execute();
+    .execute()
+    .then((rows) => rows.map(toLink));
 }
 
 /** A link of the agent that is not deleted, locked for a change. */
@@ -26,7 +32,8 @@ export function lockLink(trx: Db, agentId: string, linkId: string): Promise<Link
     .where('agent_id', '=', agentId)
     .where('deleted_at', 'is', null)
     .forUpdate()
-    .executeTakeFirst();
+    .executeTakeFirst()
+    .then(toFoundLink);
 }
 
 /** The link behind an affiliate code, if the code is a link that is not deleted. */
@@ -36,7 +43,8 @@ export function findLinkByCode(db: Db, code: string): Promise<LinkRow | undefine
     .selectAll()
     .where('code', '=', code.toLowerCase())
     .where('deleted_at', 'is', null)
-    .executeTakeFirst();
+    .executeTakeFirst()
+    .then(toFoundLink);
 }
 
 export async function insertLink(
@@ -47,15 +55,22 @@ export async function insertLink(
     .insertInto('agent_links')
     .values({ agent_id: l.agentId, code: l.code, link_type: l.type, terms: l.terms })
     .returningAll()
-    .executeTakeFirstOrThrow();
+    .executeTakeFirstOrThrow()
+    .then(toLink);
 }
 
 export async function updateLink(
   trx: Db,
   linkId: string,
-  patch: { enabled: boolean; deleted_at?: Date },
+  patch: { enabled: boolean; deletedAt?: Date },
 ): Promise<LinkRow> {
-  return trx.updateTable('agent_links').set(patch).where('id', '=', linkId).returningAll().executeTakeFirstOrThrow();
+  return trx
+    .updateTable('agent_links')
+    .set({ enabled: patch.enabled, deleted_at: patch.deletedAt })
+    .where('id', '=', linkId)
+    .returningAll()
+    .executeTakeFirstOrThrow()
+    .then(toLink);
 }
 
 /** Count a registration through the link (an atomic increment: registrations at once never lose one). */
@@ -66,5 +81,6 @@ export function countRegistration(trx: Db, code: string): Promise<LinkRow | unde
     .where('code', '=', code.toLowerCase())
     .where('deleted_at', 'is', null)
     .returningAll()
-    .executeTakeFirst();
+    .executeTakeFirst()
+    .then(toFoundLink);
 }

@@ -37,11 +37,11 @@ function toLink(r: LinkRow): AgentLink {
   return {
     linkId: String(r.id),
     code: r.code,
-    type: r.link_type,
+    type: r.linkType,
     terms: r.terms as LinkTerms,
     enabled: r.enabled,
     registrations: Number(r.registrations),
-    createdAt: new Date(r.created_at).toISOString(),
+    createdAt: new Date(r.createdAt).toISOString(),
   };
 }
 
@@ -103,7 +103,7 @@ export function createCentreLinks(ctx: LinksContext) {
         const link = await lockLink(trx, agentId, linkId);
         if (!link) throw notFound();
         await member.setLinkCodeEnabled(trx, agentId, link.code, false);
-        await updateLink(trx, linkId, { enabled: false, deleted_at: now() });
+        await updateLink(trx, linkId, { enabled: false, deletedAt: now() });
       });
       return { linkId: String(linkId), deleted: true };
     },
@@ -112,7 +112,7 @@ export function createCentreLinks(ctx: LinksContext) {
     async accountTypeFor(code: string): Promise<number | null> {
       const link = await findLinkByCode(db, code);
       if (!link) return null;
-      return link.link_type === 'agent' ? AccountType.AGENT_2 : AccountType.MEMBER;
+      return link.linkType === 'agent' ? AccountType.AGENT_2 : AccountType.MEMBER;
     },
 
     /**
@@ -122,8 +122,8 @@ export function createCentreLinks(ctx: LinksContext) {
      */
     async onRegistered(trx: Db, code: string, memberId: string): Promise<void> {
       const link = await countRegistration(trx, code);
-      if (!link || link.link_type !== 'agent') return;
-      const agentId = String(link.agent_id);
+      if (!link || link.linkType !== 'agent') return;
+      const agentId = String(link.agentId);
       const terms = link.terms as LinkTerms;
       for (const type of termTypes(terms)) {
         const tiers = terms[type] as ContractTier[];

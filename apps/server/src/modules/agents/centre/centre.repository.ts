@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { camelRow, type CamelRow } from '../../../db/camel-row';
 import type { Database } from '../../../db/schema';
 import type { MemberViews } from '../../member/member-views';
 
@@ -67,7 +68,7 @@ export type DownlineFilter = {
   status?: string | undefined;
 };
 
-export type DownlineRow = {
+type DownlineColumns = {
   id: string;
   account: string;
   type: number;
@@ -76,6 +77,7 @@ export type DownlineRow = {
   depth: number;
   upline_account: string;
 };
+export type DownlineRow = CamelRow<DownlineColumns>;
 
 function downlineWhere(f: DownlineFilter) {
   const parts = [f.level === undefined ? sql`t.depth > 0` : sql`t.depth = ${f.level}`];
@@ -128,14 +130,14 @@ export async function findDownlineDetails(
   ids: string[],
 ): Promise<Map<string, Omit<DownlineRow, 'depth'>>> {
   if (ids.length === 0) return new Map();
-  const details = await sql<Omit<DownlineRow, 'depth'>>`
+  const details = await sql<Omit<DownlineColumns, 'depth'>>`
     SELECT m.id::text AS id, m.account, m.type, m.status, r.created_at, u.account AS upline_account
       FROM (${views.briefs()}) AS m
       JOIN (${views.registrations()}) AS r ON r.id = m.id
       JOIN agent_tree AS up ON up.descendant_id = m.id AND up.depth = 1
       JOIN (${views.briefs()}) AS u ON u.id = up.ancestor_id
      WHERE m.id IN (${sql.join(ids.map((id) => sql`${id}::bigint`))})`.execute(db);
-  return new Map(details.rows.map((d) => [d.id, { ...d, type: Number(d.type) }]));
+  return new Map(details.rows.map((d) => [d.id, { ...camelRow(d), type: Number(d.type) }]));
 }
 
 /** Where a member sits under the agent (depth, 1 for a direct downline); undefined when it is not in the team. */
@@ -165,13 +167,14 @@ export async function findLiveContractTypes(db: Db, memberIds: string[]): Promis
   return out;
 }
 
-export type BranchRow = { id: string; team_size: string; active: string; turnover: string };
+type BranchColumns = { id: string; team_size: string; active: string; turnover: string };
+export type BranchRow = CamelRow<BranchColumns>;
 
 /** For each of these members: how many are under it, and its branch's (itself included) active players and turnover since `from`. */
 export async function sumBranches(db: Db, memberIds: string[], from: string): Promise<Map<string, BranchRow>> {
   if (memberIds.length === 0) return new Map();
   const ids = sql.join(memberIds.map((id) => sql`${id}::bigint`));
-  const { rows } = await sql<BranchRow>`
+  const { rows } = await sql<BranchColumns>`
     SELECT t.ancestor_id::text AS id,
            (SELECT count(*) FROM agent_tree AS s WHERE s.ancestor_id = t.ancestor_id AND s.depth > 0)::text AS team_size,
            count(DISTINCT d.member_id) FILTER (WHERE d.bets > 0)::text AS active,
@@ -180,7 +183,7 @@ export async function sumBranches(db: Db, memberIds: string[], from: string): Pr
       LEFT JOIN agent_member_daily AS d ON d.member_id = t.descendant_id AND d.day >= ${from}::date
      WHERE t.ancestor_id IN (${ids})
      GROUP BY t.ancestor_id`.execute(db);
-  return new Map(rows.map((r) => [r.id, r]));
+  return new Map(rows.map((r) => [r.id, camelRow(r)]));
 }
 
 export type MemberLossRow = { id: string; depth: number; bets: string; refunds: string; wins: string; total: string };

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { camelRow } from '../../../db/camel-row';
 import type { Database } from '../../../db/schema';
 import type { ContractRow } from '../contracts.repository';
 
@@ -6,7 +7,7 @@ import type { ContractRow } from '../contracts.repository';
 
 type Db = Kysely<Database>;
 
-export type OpsContractRow = ContractRow & { upline_account: string | null; downline_account: string };
+export type OpsContractRow = ContractRow & { uplineAccount: string | null; downlineAccount: string };
 
 export type ContractsFilter = {
   type?: string | undefined;
@@ -32,7 +33,7 @@ function withAccounts(db: Db, f: ContractsFilter) {
     .innerJoin('members as d', 'd.id', 'c.downline_id')
     .leftJoin('members as u', 'u.id', 'c.upline_id')
     .selectAll('c')
-    .select(['d.account as downline_account', 'u.account as upline_account']);
+    .select(['d.account as downlineAccount', 'u.account as uplineAccount']);
 }
 
 /** One page of contracts, newest offer first (or oldest), with how many match. */
@@ -50,21 +51,23 @@ export async function listContracts(
       .execute(),
     filtered(db, f).select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow(),
   ]);
-  return { rows, total: Number(count.n) };
+  return { rows: rows.map(camelRow), total: Number(count.n) };
 }
 
 /** One contract with the parties' accounts. */
-export function findOpsContract(db: Db, id: string): Promise<OpsContractRow | undefined> {
-  return withAccounts(db, {}).where('c.id', '=', id).executeTakeFirst();
+export async function findOpsContract(db: Db, id: string): Promise<OpsContractRow | undefined> {
+  const row = await withAccounts(db, {}).where('c.id', '=', id).executeTakeFirst();
+  return row && camelRow(row);
 }
 
 /** Every contract of a type a member held as the downline, newest first. */
-export function findDownlineContracts(db: Db, downlineId: string, type: string): Promise<OpsContractRow[]> {
-  return withAccounts(db, { downlineId, type })
+export async function findDownlineContracts(db: Db, downlineId: string, type: string): Promise<OpsContractRow[]> {
+  const rows = await withAccounts(db, { downlineId, type })
     .orderBy('c.offered_at', 'desc')
     .orderBy('c.id', 'desc')
     .limit(50)
     .execute();
+  return rows.map(camelRow);
 }
 
 /** A member's id by its account (members_account_key on lower(account)); undefined when none. */

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { camelRow } from '../../../db/camel-row';
 import type { Database } from '../../../db/schema';
 import type { ContractRow } from '../contracts.repository';
 
@@ -119,7 +120,8 @@ export function lockOpenContractsAsDownline(trx: Db, memberId: string): Promise<
     .where('status', 'in', ['offered', 'active', 'termination_requested'])
     .orderBy('id')
     .forUpdate()
-    .execute();
+    .execute()
+    .then((rows) => rows.map(camelRow));
 }
 
 export type AgentAuditRow = {

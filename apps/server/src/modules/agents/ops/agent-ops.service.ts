@@ -121,8 +121,8 @@ export function createAgentOps(ctx: AgentOpsContext) {
             if (contract.status === 'offered')
               await updateContract(trx, String(contract.id), {
                 status: 'cancelled',
-                terminated_at: at,
-                end_reason: 'operator',
+                terminatedAt: at,
+                endReason: 'operator',
               });
             else await cascade.end(trx, contract, 'operator', at);
             result.endedContracts.push(String(contract.id));

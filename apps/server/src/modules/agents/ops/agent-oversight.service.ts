@@ -32,66 +32,66 @@ function toOpsContract(r: OpsContractRow): OpsContract {
   return {
     id: String(r.id),
     type: r.type as ContractType,
-    upline: r.upline_account,
-    uplineId: r.upline_id === null ? null : String(r.upline_id),
-    downline: r.downline_account,
-    downlineId: String(r.downline_id),
+    upline: r.uplineAccount,
+    uplineId: r.uplineId === null ? null : String(r.uplineId),
+    downline: r.downlineAccount,
+    downlineId: String(r.downlineId),
     tiers: r.tiers,
     period: r.period,
     status: r.status as Contract['status'],
-    offeredAt: new Date(r.offered_at).toISOString(),
-    answeredAt: iso(r.answered_at),
-    terminationRequestedAt: iso(r.termination_requested_at),
-    terminationRequestedBy: r.termination_requested_by as Contract['terminationRequestedBy'],
-    terminatedAt: iso(r.terminated_at),
-    endReason: r.end_reason as Contract['endReason'],
+    offeredAt: new Date(r.offeredAt).toISOString(),
+    answeredAt: iso(r.answeredAt),
+    terminationRequestedAt: iso(r.terminationRequestedAt),
+    terminationRequestedBy: r.terminationRequestedBy as Contract['terminationRequestedBy'],
+    terminatedAt: iso(r.terminatedAt),
+    endReason: r.endReason as Contract['endReason'],
   };
 }
 
 /** A contract's steps, from its columns: who offered it, the answer, a termination request, its end. */
 function eventsOf(r: OpsContractRow): ContractEvent[] {
-  const byOperator = r.offered_by_type === 'operator';
-  const operatorId = byOperator ? r.offered_by_id : null;
+  const byOperator = r.offeredByType === 'operator';
+  const operatorId = byOperator ? r.offeredById : null;
   const events: ContractEvent[] = [
     {
-      at: new Date(r.offered_at).toISOString(),
+      at: new Date(r.offeredAt).toISOString(),
       event: byOperator ? 'set_by_house' : 'offered',
       by: byOperator ? 'operator' : 'upline',
       operatorId,
       endReason: null,
     },
   ];
-  if (r.answered_at && !byOperator) {
+  if (r.answeredAt && !byOperator) {
     events.push({
-      at: iso(r.answered_at)!,
+      at: iso(r.answeredAt)!,
       event: r.status === 'rejected' ? 'rejected' : 'accepted',
       by: 'downline',
       operatorId: null,
       endReason: null,
     });
   }
-  if (r.termination_requested_at && r.termination_requested_by) {
+  if (r.terminationRequestedAt && r.terminationRequestedBy) {
     events.push({
-      at: iso(r.termination_requested_at)!,
+      at: iso(r.terminationRequestedAt)!,
       event: 'termination_requested',
-      by: r.termination_requested_by as 'upline' | 'downline',
+      by: r.terminationRequestedBy as 'upline' | 'downline',
       operatorId: null,
       endReason: null,
     });
   }
-  if (r.terminated_at) {
-    const endReason = r.end_reason as Contract['endReason'];
+  if (r.terminatedAt) {
+    const endReason = r.endReason as Contract['endReason'];
     // Agreed: the side that did not ask answered; the other reasons are the system's (operator: the house ended it).
     const by =
       endReason === 'agreed'
-        ? r.termination_requested_by === 'upline'
+        ? r.terminationRequestedBy === 'upline'
           ? 'downline'
           : 'upline'
         : endReason === 'operator'
           ? 'operator'
           : 'system';
     events.push({
-      at: iso(r.terminated_at)!,
+      at: iso(r.terminatedAt)!,
       event: r.status === 'cancelled' ? 'cancelled' : 'terminated',
       by,
       operatorId: null,
@@ -173,7 +173,7 @@ export function createAgentOversight(ctx: { db: Db }) {
     async contract(contractId: string): Promise<OpsContractDetail> {
       const row = await findOpsContract(db, contractId);
       if (!row) throw new AppError(ErrorCode.AGENT_CONTRACT_NOT_FOUND, 'No such contract');
-      const history = await findDownlineContracts(db, String(row.downline_id), row.type);
+      const history = await findDownlineContracts(db, String(row.downlineId), row.type);
       return { contract: toOpsContract(row), events: eventsOf(row), history: history.map(toOpsContract) };
     },
 

@@ -1,4 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
+import { camelRow, type CamelRow } from '../../../db/camel-row';
 import type { Database } from '../../../db/schema';
 
 // A top agent's house contracts waiting for a second operator (migration 0540). A change row is
@@ -6,7 +7,7 @@ import type { Database } from '../../../db/schema';
 // of one slot never run at once, and two slots never wait on each other.
 
 type Db = Kysely<Database>;
-export type HouseChangeRow = Selectable<Database['agent_house_contract_changes']> & { account: string };
+export type HouseChangeRow = CamelRow<Selectable<Database['agent_house_contract_changes']>> & { account: string };
 
 const select = (db: Db) =>
   db
@@ -15,13 +16,15 @@ const select = (db: Db) =>
     .selectAll('h')
     .select('m.account');
 
-export function findHouseChange(db: Db, id: string): Promise<HouseChangeRow | undefined> {
-  return select(db).where('h.id', '=', id).executeTakeFirst();
+export async function findHouseChange(db: Db, id: string): Promise<HouseChangeRow | undefined> {
+  const row = await select(db).where('h.id', '=', id).executeTakeFirst();
+  return row && camelRow(row);
 }
 
 /** Every change waiting, oldest first. */
-export function findPendingHouseChanges(db: Db): Promise<HouseChangeRow[]> {
-  return select(db).where('h.status', '=', 'pending').orderBy('h.id').limit(200).execute();
+export async function findPendingHouseChanges(db: Db): Promise<HouseChangeRow[]> {
+  const rows = await select(db).where('h.status', '=', 'pending').orderBy('h.id').limit(200).execute();
+  return rows.map(camelRow);
 }
 
 /** The change locked for a decision, when it still waits. */

@@ -50,7 +50,7 @@ function present(row: HouseChangeRow): HouseContractChange {
   const before = row.before as { contractId: string; tiers: HouseContractChange['tiers']; period: string } | null;
   return {
     id: String(row.id),
-    memberId: String(row.member_id),
+    memberId: String(row.memberId),
     account: row.account,
     type: row.type as ContractType,
     tiers: row.tiers,
@@ -58,11 +58,11 @@ function present(row: HouseChangeRow): HouseContractChange {
     current: before,
     reason: row.reason,
     status: row.status,
-    requestedBy: String(row.requested_by),
-    requestedAt: row.requested_at.toISOString(),
-    decidedBy: row.decided_by === null ? null : String(row.decided_by),
-    decidedAt: row.decided_at ? row.decided_at.toISOString() : null,
-    contractId: row.contract_id === null ? null : String(row.contract_id),
+    requestedBy: String(row.requestedBy),
+    requestedAt: row.requestedAt.toISOString(),
+    decidedBy: row.decidedBy === null ? null : String(row.decidedBy),
+    decidedAt: row.decidedAt ? row.decidedAt.toISOString() : null,
+    contractId: row.contractId === null ? null : String(row.contractId),
   };
 }
 
@@ -84,7 +84,7 @@ export function createHouseContractChanges({ db, audit, setups, contracts }: Hou
         status: existing.status,
       });
     }
-    setups.assertApprover('agent_contract', String(row.requested_by), approver);
+    setups.assertApprover('agent_contract', String(row.requestedBy), approver);
     return row;
   }
 
@@ -168,19 +168,19 @@ export function createHouseContractChanges({ db, audit, setups, contracts }: Hou
     async approve(approver: Approver, id: string, reason: string): Promise<HouseContractChange> {
       const seen = await slotOf(id);
       // Still a top agent: a member moved under an agent or made a player since has no house contract.
-      await contracts.assertTopAgent(String(seen.member_id));
+      await contracts.assertTopAgent(String(seen.memberId));
       await runInTransaction(db, async (trx) => {
-        await lockHouseContractSlot(trx, String(seen.member_id), seen.type);
+        await lockHouseContractSlot(trx, String(seen.memberId), seen.type);
         const change = await lockForDecision(trx, approver, id);
-        const previous = await lockLiveContract(trx, String(change.member_id), change.type);
+        const previous = await lockLiveContract(trx, String(change.memberId), change.type);
         const created = await contracts.applyHouseContract(trx, {
-          memberId: String(change.member_id),
+          memberId: String(change.memberId),
           type: change.type as ContractType,
           tiers: change.tiers,
           period: change.period,
           reason,
           previous,
-          askedBy: String(change.requested_by),
+          askedBy: String(change.requestedBy),
           actorId: approver.operatorId,
           approval: { changeId: id, approvedBy: approver.operatorId },
         });
@@ -198,7 +198,7 @@ export function createHouseContractChanges({ db, audit, setups, contracts }: Hou
     async reject(approver: Approver, id: string, reason: string): Promise<HouseContractChange> {
       const seen = await slotOf(id);
       await runInTransaction(db, async (trx) => {
-        await lockHouseContractSlot(trx, String(seen.member_id), seen.type);
+        await lockHouseContractSlot(trx, String(seen.memberId), seen.type);
         const change = await lockForDecision(trx, approver, id);
         await decideHouseChange(trx, id, { status: 'rejected', decidedBy: approver.operatorId, reason });
         await audit.record(trx, {
@@ -206,9 +206,9 @@ export function createHouseContractChanges({ db, audit, setups, contracts }: Hou
           actorId: approver.operatorId,
           action: 'agent.contract.house_reject',
           subjectType: 'member',
-          subjectId: String(change.member_id),
+          subjectId: String(change.memberId),
           reason,
-          before: { changeId: id, status: 'pending', requestedBy: String(change.requested_by) },
+          before: { changeId: id, status: 'pending', requestedBy: String(change.requestedBy) },
           after: { changeId: id, status: 'rejected', type: change.type, tiers: change.tiers, period: change.period },
         });
       });
