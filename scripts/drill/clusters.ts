@@ -4,6 +4,7 @@
 // one CI uses, other engineers' drills) are left alone.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import path from 'node:path';
 
 const VERSION = '15';
 const BIN = `/usr/lib/postgresql/${VERSION}/bin`;
@@ -48,28 +49,37 @@ function writeSettings(cluster: Cluster, settings: Record<string, string>): void
   fs.writeFileSync(`${confDir(cluster)}/conf.d/drill.conf`, `${lines.join('\n')}\n`);
 }
 
-/**
- * The primary. Synchronous: a commit returns only once the standby has it (`*` is any one standby;
- * there is one), so an acknowledged callback survives the primary's loss. Async: it returns at once.
- */
-export function createPrimary(synchronous: boolean): void {
+const PRIMARY_SETTINGS = {
+  listen_addresses: '127.0.0.1',
+  synchronous_commit: 'on',
+  // Small machine: the drill's load needs few connections.
+  max_connections: '60',
+  shared_buffers: '64MB',
+};
+
+/** The primary, asynchronous until makeSynchronous (with no standby yet, every commit would wait). */
+export function createPrimary(): void {
   run('pg_createcluster', [VERSION, PRIMARY.name, '-p', String(PRIMARY.port), '--', '--auth=trust']);
-  writeSettings(PRIMARY, {
-    listen_addresses: '127.0.0.1',
-    synchronous_standby_names: synchronous ? '*' : '',
-    synchronous_commit: 'on',
-    // Small machine: the drill's load needs few connections.
-    max_connections: '60',
-    shared_buffers: '64MB',
-  });
+  writeSettings(PRIMARY, PRIMARY_SETTINGS);
   run('pg_ctlcluster', [VERSION, PRIMARY.name, 'start']);
+}
+
+/**
+ * A commit on the primary returns only once the standby has it (`*`: any one standby; there is
+ * one), so an acknowledged callback survives the primary's loss. A reload is enough.
+ */
+export function makeSynchronous(): void {
+  writeSettings(PRIMARY, { ...PRIMARY_SETTINGS, synchronous_standby_names: '*' });
+  run('pg_ctlcluster', [VERSION, PRIMARY.name, 'reload']);
 }
 
 /** The replica: an empty cluster's data directory replaced by a base backup of the primary that streams from it. */
 export function createReplica(): void {
   run('pg_createcluster', [VERSION, REPLICA.name, '-p', String(REPLICA.port), '--', '--auth=trust']);
   writeSettings(REPLICA, { listen_addresses: '127.0.0.1', max_connections: '60', shared_buffers: '64MB' });
-  fs.rmSync(dataDir(REPLICA), { recursive: true, force: true });
+  // Emptied, not removed: the directory is the postgres user's, in a parent it may not write.
+  for (const entry of fs.readdirSync(dataDir(REPLICA)))
+    fs.rmSync(path.join(dataDir(REPLICA), entry), { recursive: true, force: true });
   asPostgres(`${BIN}/pg_basebackup`, [
     ...['-h', '127.0.0.1', '-p', String(PRIMARY.port), '-U', 'postgres'],
     ...['-D', dataDir(REPLICA), '-R', '-X', 'stream', '-c', 'fast'],

@@ -140,9 +140,10 @@ async function drill(): Promise<boolean> {
     `failover drill, ${mode} standby: clusters ${clusters.PRIMARY.name}:${clusters.PRIMARY.port} and ${clusters.REPLICA.name}:${clusters.REPLICA.port}`,
   );
   clusters.dropAll();
-  clusters.createPrimary(!ASYNC);
+  clusters.createPrimary();
   await query(clusters.urlOf(clusters.PRIMARY), `CREATE DATABASE ${DATABASE}`);
   clusters.createReplica();
+  if (!ASYNC) clusters.makeSynchronous();
   log(`standby streaming (${await waitForStandby()})`);
   const secret = crypto.randomBytes(24).toString('hex');
   const players = await seed(secret);
@@ -205,10 +206,11 @@ function cleanUp(): void {
   log('clusters removed');
 }
 
-process.on('SIGINT', () => {
-  cleanUp();
-  process.exit(130);
-});
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.on(signal, () => {
+    cleanUp();
+    process.exit(130);
+  });
 
 drill().then(
   (ok) => {

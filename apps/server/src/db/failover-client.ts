@@ -101,6 +101,11 @@ export function createFailoverClients(list: HostList, probeTimeoutMs = DEFAULT_P
     private async connectToChosen(): Promise<pg.Client> {
       const candidate = await pick();
       const base = pg.Client.prototype.connect.bind(this) as () => Promise<pg.Client>;
+      // Until the caller gets the client it has no 'error' listener of its own, and a connection
+      // lost during the role check would otherwise be an uncaught 'error' event; the check's
+      // query fails with it anyway.
+      const ignore = () => undefined;
+      this.on('error', ignore);
       try {
         this.host = candidate.host;
         this.port = candidate.port;
@@ -115,6 +120,8 @@ export function createFailoverClients(list: HostList, probeTimeoutMs = DEFAULT_P
       } catch (error) {
         forgetIf(candidate);
         throw error;
+      } finally {
+        this.off('error', ignore);
       }
     }
   }
