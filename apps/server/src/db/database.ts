@@ -150,6 +150,11 @@ export async function openDatabase(opts: {
     pool.on('connect', (client) => {
       // A connection this fails on is broken; its next query reports that.
       client.query('SET jit = off').catch(() => undefined);
+      // The pool listens for errors on idle connections only. One checked out between two queries
+      // when the server dies (a transaction awaiting something else, a crash, a failover) would
+      // emit an 'error' with no listener, which ends the process; its next query fails anyway,
+      // and the pool drops it on release.
+      client.on('error', () => undefined);
     });
     // An idle connection the server ends (a restart, a failover, pg_terminate_backend, a dropped
     // database) is reported by the pool as an 'error' event, which with no listener would throw
