@@ -23,6 +23,8 @@ export type DrillSummary = {
   otherFailures: number;
   firstErrorAfterKillMs: number | null;
   rtoMs: number | null;
+  /** From the kill to that first acknowledgement: the outage including the answers that hung. */
+  restoredAfterKillMs: number | null;
   promoteMs: number;
   missing: number;
   wrongAmount: number;
@@ -90,6 +92,7 @@ export async function reckon(
     otherFailures: failures.filter((f) => f.status !== 503).length,
     firstErrorAfterKillMs: firstError === null ? null : firstError - times.killedAt,
     rtoMs: firstError !== null && firstAckAfter !== null ? firstAckAfter - firstError : null,
+    restoredAfterKillMs: firstAckAfter === null ? null : firstAckAfter - times.killedAt,
     promoteMs: times.promotedAt - times.killedAt,
     missing: lost.length,
     wrongAmount,
@@ -119,6 +122,7 @@ export function formatSummary(s: DrillSummary): string {
     ['first error after the kill', ms(s.firstErrorAfterKillMs)],
     ['promotion (kill to promoted)', ms(s.promoteMs)],
     ['RTO (first error to first success after the last)', ms(s.rtoMs)],
+    ['kill to that first success', ms(s.restoredAfterKillMs)],
     ['acknowledged but missing (RPO)', String(s.missing)],
     ['acknowledged with a wrong amount', String(s.wrongAmount)],
     [
