@@ -59,7 +59,7 @@ async function main(): Promise<void> {
       const path = vendorCallbackPath(SANDBOX_SEAMLESS, op);
       const sentAt = Date.now();
       let status = 0;
-      let code: string | null = null;
+      let code: string | null;
       let retryAfterMs = MIN_RETRY_PAUSE_MS;
       try {
         const res = await fetch(server + path, {

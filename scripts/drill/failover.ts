@@ -12,7 +12,6 @@
 // DRILL_PLAYERS (concurrent players, 16).
 import { type ChildProcess, spawn } from 'node:child_process';
 import crypto from 'node:crypto';
-import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
