@@ -110,6 +110,18 @@ export function runCallbackLoad(input: {
   });
 }
 
+/** The sandbox seamless vendor, connected with `secret`, its launch URL an address nothing is ever sent to. */
+export async function connectSeamlessVendor(app: App, secret: string): Promise<void> {
+  await app.services.gateway.configureAdapter({
+    vassalage: SANDBOX_SEAMLESS,
+    walletModel: 'seamless',
+    launchUrl: 'http://127.0.0.1:9/play',
+    apiUrl: null,
+    secret,
+    requestTimeoutMs: 5000,
+  });
+}
+
 /** `count` players: a member row, a funded wallet, and a vendor session from a real launch + signed authenticate. */
 export async function createCallbackPlayers(
   server: BenchServer,

@@ -12,9 +12,8 @@
 import crypto from 'node:crypto';
 import os from 'node:os';
 import { sql } from 'kysely';
-import { SANDBOX_SEAMLESS } from '../apps/server/src/modules/gateway/gateway.service';
 import { startBenchServer } from './bench-server';
-import { createCallbackPlayers, pick, runCallbackLoad, type LoadResult } from './callbacks-load';
+import { connectSeamlessVendor, createCallbackPlayers, pick, runCallbackLoad, type LoadResult } from './callbacks-load';
 import { cpuProfileDir, startCpuProfile } from './cpu-profile';
 import { createPgbenchAccounts, requirePgbench, runPgbench } from './pgbench';
 import { formatSummaries, type CpuProfile } from './profile-summary';
@@ -67,14 +66,7 @@ async function main() {
       `callbacks bench: ${process.env.BENCH_WITHOUT_REPORTING === '1' ? 'reporting trigger off, ' : ''}${server.databaseKind}, ${PLAYERS} concurrent players, pool ${POOL_SIZE}, ${DURATION_MS} ms after ${WARMUP_MS} ms warm-up, node ${process.version}`,
     );
     const secret = crypto.randomBytes(24).toString('hex');
-    await app.services.gateway.configureAdapter({
-      vassalage: SANDBOX_SEAMLESS,
-      walletModel: 'seamless',
-      launchUrl: 'http://127.0.0.1:9/play',
-      apiUrl: null,
-      secret,
-      requestTimeoutMs: 5000,
-    });
+    await connectSeamlessVendor(app, secret);
 
     const players = await createCallbackPlayers(server, secret, PLAYERS);
 

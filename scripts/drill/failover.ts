@@ -22,8 +22,7 @@ import { loadConfig } from '../../apps/server/src/config';
 import { openDatabase } from '../../apps/server/src/db/database';
 import { runMigrations } from '../../apps/server/src/db/migrate';
 import { seedDemoOperator } from '../../apps/server/src/db/seed';
-import { SANDBOX_SEAMLESS } from '../../apps/server/src/modules/gateway/gateway.service';
-import { createCallbackPlayers, type PlayerSession } from '../../bench/callbacks-load';
+import { connectSeamlessVendor, createCallbackPlayers, type PlayerSession } from '../../bench/callbacks-load';
 import type { BenchServer } from '../../bench/bench-server';
 import * as clusters from './clusters';
 import type { LoadInput } from './failover-load';
@@ -83,14 +82,7 @@ async function seed(secret: string): Promise<PlayerSession[]> {
   const app = await buildApp({ config, database, logger: false });
   try {
     await app.listen({ port: 0, host: '127.0.0.1' });
-    await app.services.gateway.configureAdapter({
-      vassalage: SANDBOX_SEAMLESS,
-      walletModel: 'seamless',
-      launchUrl: 'http://127.0.0.1:9/play',
-      apiUrl: null,
-      secret,
-      requestTimeoutMs: 5000,
-    });
+    await connectSeamlessVendor(app, secret);
     const { port } = app.server.address() as AddressInfo;
     const server = { app, database, baseUrl: `http://127.0.0.1:${port}` } as BenchServer;
     return await createCallbackPlayers(server, secret, PLAYERS);
