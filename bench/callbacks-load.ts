@@ -113,6 +113,12 @@ export function runCallbackLoad(input: {
 /** Connect the reference seamless vendor with a new secret (returned), as a vendor's operator would. */
 export async function configureSeamlessVendor(app: App): Promise<string> {
   const secret = crypto.randomBytes(24).toString('hex');
+  await connectSeamlessVendor(app, secret);
+  return secret;
+}
+
+/** The sandbox seamless vendor, connected with `secret`, its launch URL an address nothing is ever sent to. */
+export async function connectSeamlessVendor(app: App, secret: string): Promise<void> {
   await app.services.gateway.configureAdapter({
     vassalage: SANDBOX_SEAMLESS,
     walletModel: 'seamless',
@@ -121,7 +127,6 @@ export async function configureSeamlessVendor(app: App): Promise<string> {
     secret,
     requestTimeoutMs: 5000,
   });
-  return secret;
 }
 
 /** `count` players: a member row, a funded wallet, and a vendor session from a real launch + signed authenticate. */

@@ -89,6 +89,14 @@ describe('bad values stop the start, naming the variable', () => {
     expect(err.message).not.toMatch(/hunter2|short-secret/);
   });
 
+  it('takes a DATABASE_URL with several hosts, as libpq writes them, and keeps it as written', () => {
+    const url = 'postgres://wps:pw@db1:5432,db2:5432/wps?target_session_attrs=read-write';
+    expect(loadConfig({ DATABASE_URL: url }).databaseUrl).toBe(url);
+    expect(refusal({ DATABASE_URL: 'postgres://db1:5432,:5432/wps' }).problems).toEqual([
+      expect.stringMatching(/^DATABASE_URL \(value hidden\): must be a postgres/),
+    ]);
+  });
+
   it('reads the settings the modules take from the same schema', () => {
     expect(() => loadDepositSettings({ DEPOSIT_MANUAL_TTL_MINUTES: 'a day' })).toThrow(
       /DEPOSIT_MANUAL_TTL_MINUTES="a day": must be a whole number/,

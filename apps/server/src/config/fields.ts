@@ -4,6 +4,7 @@
  * `NAME="value": must be …`. Unset and blank never reach them: the table's default applies first.
  */
 import { z } from 'zod';
+import { parseHostList } from '../db/host-list';
 import { parseTrustProxy, type TrustProxy } from './trust-proxy';
 
 /** A field parsed by `parse`, which returns undefined for a value it does not accept. */
@@ -100,11 +101,15 @@ export const httpUrlOrPath = () =>
     return urlWithScheme(value, ['http:', 'https:']) ? value : undefined;
   });
 
-/** A PostgreSQL connection URL, kept as written. */
+/**
+ * A PostgreSQL connection URL, kept as written. It may name several hosts, as libpq's do
+ * (`postgres://u@a:5432,b:5432/db?target_session_attrs=read-write`, db/host-list.ts).
+ */
 export const postgresUrl = () =>
-  textField('a postgres:// or postgresql:// URL, e.g. postgres://user:password@host:5432/db', (raw) =>
-    urlWithScheme(raw, ['postgres:', 'postgresql:']) ? raw.trim() : undefined,
-  );
+  textField('a postgres:// or postgresql:// URL, e.g. postgres://user:password@host:5432/db', (raw) => {
+    const url = parseHostList(raw)?.baseUrl ?? raw;
+    return urlWithScheme(url, ['postgres:', 'postgresql:']) ? raw.trim() : undefined;
+  });
 
 /** Space-separated http(s) origins (scheme://host:port); a path after the origin is dropped. */
 export const originList = () =>

@@ -94,7 +94,7 @@ export const ENV_VARIABLES = {
     schema: postgresUrl(),
     feeds: 'AppConfig.databaseUrl',
     description:
-      'PostgreSQL connection URL (`postgres://user:password@host:5432/db`); when set, PostgreSQL is used instead of PGlite',
+      'PostgreSQL connection URL (`postgres://user:password@host:5432/db`); when set, PostgreSQL is used instead of PGlite. Several hosts with `?target_session_attrs=read-write` (`postgres://u@a:5432,b:5432/db?…`) follow a failover to the promoted server (docs/operations.md, Failover)',
     secret: true,
   },
   DATABASE_READ_URL: {

@@ -4,6 +4,8 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { PGliteDialect } from 'kysely-pglite-dialect';
+import { createFailoverClients } from './failover-client';
+import { parseHostList } from './host-list';
 import { observableDialect, type QueryObserver } from './query-observer';
 import type { Database } from './schema';
 
@@ -48,7 +50,7 @@ function checkChannels(channels: readonly string[]): void {
 }
 
 /** LISTEN on a connection of its own, reconnecting after errors until stopped. */
-function createPostgresListener(connectionString: string) {
+function createPostgresListener(newClient: () => pg.Client) {
   return async (channels: readonly string[], handlers: ListenHandlers): Promise<() => Promise<void>> => {
     checkChannels(channels);
     let client: pg.Client | null = null;
@@ -65,7 +67,7 @@ function createPostgresListener(connectionString: string) {
     };
 
     const connect = async () => {
-      const c = new pg.Client({ connectionString });
+      const c = newClient();
       c.on('notification', (message) => {
         if (channels.includes(message.channel)) handlers.onMessage(message.channel, message.payload ?? '');
       });
@@ -139,16 +141,27 @@ export async function openDatabase(opts: {
     // connection, before the connection's first query, rather than passed as the `options` startup
     // parameter: given no `options`, pg sends libpq's standard PGOPTIONS variable, where the test
     // suites turn off synchronous_commit (docs/testing.md).
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
+    // A URL naming several hosts reaches whichever meets its target_session_attrs (failover-client.ts).
+    const hostList = parseHostList(opts.databaseUrl);
+    const failover = hostList ? createFailoverClients(hostList) : null;
+    const connectionString = hostList?.baseUrl ?? opts.databaseUrl;
+    const Client = failover?.Client ?? pg.Client;
+    const pool = new pg.Pool({ connectionString, max: opts.poolSize ?? 10, Client });
     pool.on('connect', (client) => {
       // A connection this fails on is broken; its next query reports that.
       client.query('SET jit = off').catch(() => undefined);
+      // The pool listens for errors on idle connections only. One checked out between two queries
+      // when the server dies (a transaction awaiting something else, a crash, a failover) would
+      // emit an 'error' with no listener, which ends the process; its next query fails anyway,
+      // and the pool drops it on release.
+      client.on('error', () => undefined);
     });
     // An idle connection the server ends (a restart, a failover, pg_terminate_backend, a dropped
     // database) is reported by the pool as an 'error' event, which with no listener would throw
     // and end the process. The pool has already dropped that connection and opens a new one for
-    // the next query, so there is nothing to do; a query in flight still gets its own error.
-    pool.on('error', () => undefined);
+    // the next query; with several hosts that one probes again for the writable server. A query
+    // in flight still gets its own error.
+    pool.on('error', () => failover?.forget());
     const { dialect, observeQueries } = observableDialect(new PostgresDialect({ pool }));
     const db = new Kysely<Database>({ dialect });
     // With no parameters pg uses the simple protocol, which accepts several statements.
@@ -161,7 +174,7 @@ export async function openDatabase(opts: {
       kind: 'postgres',
       execScript,
       close: () => db.destroy(),
-      listen: createPostgresListener(opts.databaseUrl),
+      listen: createPostgresListener(() => new Client({ connectionString })),
       poolStats,
       observeQueries,
     };

@@ -88,6 +88,9 @@ export function openReadDb(opts: ReadDbOptions): ReadDb {
   // server ends is the pool's to replace, not an error that ends the process.
   pool.on('connect', (client) => {
     client.query('SET jit = off').catch(() => undefined);
+    // The pool listens on idle connections only: one checked out when the replica goes away would
+    // otherwise emit an unheard 'error' and end the process (its query fails, and the read falls back).
+    client.on('error', () => undefined);
   });
   pool.on('error', () => undefined);
   const replicaDb = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });

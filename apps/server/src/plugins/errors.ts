@@ -1,9 +1,10 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ErrorCode } from '@wps/shared/error-codes';
 import { errorStatus } from '@wps/shared/error-status';
 import type { ApiFailure, FieldIssue } from '@wps/shared/envelope';
-import { isAppError } from '../http/app-error';
+import { databaseUnavailable, isDatabaseUnavailableError } from '../db/database-unavailable';
+import { type AppError, isAppError } from '../http/app-error';
 
 function fail(errorCode: ErrorCode, message: string, value?: unknown): ApiFailure {
   return value === undefined ? { success: false, errorCode, message } : { success: false, errorCode, message, value };
@@ -15,12 +16,18 @@ function fail(errorCode: ErrorCode, message: string, value?: unknown): ApiFailur
  * logged 500 without internals.
  */
 export function registerErrorHandling(app: FastifyInstance): void {
+  const sendAppError = (err: AppError, reply: FastifyReply) => {
+    // Limits and delays answer with their wait in the standard header too (RFC 9110, section 10.2.3).
+    const retryAfter = (err.value as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds;
+    if (typeof retryAfter === 'number') void reply.header('retry-after', String(retryAfter));
+    return reply.status(err.statusCode).send(fail(err.errorCode, err.message, err.value));
+  };
   app.setErrorHandler((err: FastifyError, request, reply) => {
-    if (isAppError(err)) {
-      // Limits and delays answer with their wait in the standard header too (RFC 9110, section 10.2.3).
-      const retryAfter = (err.value as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds;
-      if (typeof retryAfter === 'number') void reply.header('retry-after', String(retryAfter));
-      return reply.status(err.statusCode).send(fail(err.errorCode, err.message, err.value));
+    if (isAppError(err)) return sendAppError(err, reply);
+    // The database went away (a failover, a restart): retrying later is safe, so 503 rather than 500.
+    if (isDatabaseUnavailableError(err)) {
+      request.log.warn({ err }, 'database unavailable');
+      return sendAppError(databaseUnavailable(), reply);
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const fields: FieldIssue[] = err.validation.map((v) => {
