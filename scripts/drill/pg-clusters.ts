@@ -160,8 +160,11 @@ export function dropCluster(cluster: Cluster): void {
   } catch {
     // A postmaster killed with SIGKILL leaves a pid file whose stop fails: remove what is left by hand.
     fs.rmSync(cluster.dataDir, { recursive: true, force: true });
-    fs.rmSync(cluster.confDir, { recursive: true, force: true });
   }
+  // pg_dropcluster removes only empty conf.d directories: the drill's settings files would keep the
+  // configuration directory, and the next cluster of this name would start with them (a stale
+  // synchronous_standby_names makes a primary without a standby wait on every commit).
+  fs.rmSync(cluster.confDir, { recursive: true, force: true });
 }
 
 /**
