@@ -24,7 +24,17 @@ import { runMigrations } from '../../apps/server/src/db/migrate';
 import { seedDemoOperator } from '../../apps/server/src/db/seed';
 import { connectSeamlessVendor, createCallbackPlayers, type PlayerSession } from '../../bench/callbacks-load';
 import type { BenchServer } from '../../bench/bench-server';
-import * as clusters from './clusters';
+import {
+  type Cluster,
+  clusterOf,
+  createCluster,
+  createStandby,
+  dropCluster,
+  killPostmaster,
+  makeSynchronous,
+  promoteCluster,
+  startCluster,
+} from './pg-clusters';
 import type { LoadInput } from './failover-load';
 import { formatSummary, readAnswers, reckon } from './failover-report';
 
@@ -36,8 +46,13 @@ const GRACE_MS = 10_000;
 const DATABASE = 'wps';
 const HERE = path.dirname(new URL(import.meta.url).pathname);
 const TSX = path.resolve(HERE, '../../node_modules/.bin/tsx');
+// The drill's own cluster names and ports: only these are ever made or dropped.
+const PRIMARY: Cluster = clusterOf('fo-primary', 5441);
+const REPLICA: Cluster = clusterOf('fo-replica', 5442);
+// Small machine: the drill's load needs few connections.
+const SMALL = { max_connections: '60', shared_buffers: '64MB' };
 /** Both hosts: new connections go to whichever is read-write (apps/server/src/db/failover-client.ts). */
-const BOTH_HOSTS = `postgres://postgres@127.0.0.1:${clusters.PRIMARY.port},127.0.0.1:${clusters.REPLICA.port}/${DATABASE}?target_session_attrs=read-write`;
+const BOTH_HOSTS = `postgres://postgres@127.0.0.1:${PRIMARY.port},127.0.0.1:${REPLICA.port}/${DATABASE}?target_session_attrs=read-write`;
 
 const children: ChildProcess[] = [];
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -63,7 +78,7 @@ async function query<T>(url: string, text: string): Promise<T[]> {
 async function waitForStandby(): Promise<string> {
   for (let i = 0; i < 100; i++) {
     const rows = await query<{ sync_state: string }>(
-      clusters.urlOf(clusters.PRIMARY),
+      PRIMARY.url(),
       "SELECT sync_state FROM pg_stat_replication WHERE state = 'streaming'",
     );
     if (rows[0] && rows[0].sync_state === (ASYNC ? 'async' : 'sync')) return rows[0].sync_state;
@@ -74,7 +89,7 @@ async function waitForStandby(): Promise<string> {
 
 /** The schema, a seamless vendor and players with launched game sessions, written through the app itself. */
 async function seed(secret: string): Promise<PlayerSession[]> {
-  const url = clusters.urlOf(clusters.PRIMARY, DATABASE);
+  const url = PRIMARY.url(DATABASE);
   const database = await openDatabase({ databaseUrl: url, dataDir: null, poolSize: 4 });
   await runMigrations(database);
   await seedDemoOperator(database.db);
@@ -127,14 +142,14 @@ function startLoad(input: LoadInput): Promise<void> {
 
 async function drill(): Promise<boolean> {
   const mode = ASYNC ? 'async' : 'sync';
-  log(
-    `failover drill, ${mode} standby: clusters ${clusters.PRIMARY.name}:${clusters.PRIMARY.port} and ${clusters.REPLICA.name}:${clusters.REPLICA.port}`,
-  );
-  clusters.dropAll();
-  clusters.createPrimary();
-  await query(clusters.urlOf(clusters.PRIMARY), `CREATE DATABASE ${DATABASE}`);
-  clusters.createReplica();
-  if (!ASYNC) clusters.makeSynchronous();
+  log(`failover drill, ${mode} standby: clusters ${PRIMARY.name}:${PRIMARY.port} and ${REPLICA.name}:${REPLICA.port}`);
+  dropAll();
+  // Asynchronous until makeSynchronous: with no standby yet, every commit would wait.
+  createCluster(PRIMARY, { synchronous_commit: 'on', ...SMALL });
+  startCluster(PRIMARY);
+  await query(PRIMARY.url(), `CREATE DATABASE ${DATABASE}`);
+  createStandby(REPLICA, PRIMARY, SMALL);
+  if (!ASYNC) makeSynchronous(PRIMARY);
   log(`standby streaming (${await waitForStandby()})`);
   const secret = crypto.randomBytes(24).toString('hex');
   const players = await seed(secret);
@@ -156,15 +171,15 @@ async function drill(): Promise<boolean> {
   );
   await Promise.race([sleep(LOAD_MS), load]);
   const killedAt = Date.now();
-  const pid = clusters.killPrimary();
+  const pid = killPostmaster(PRIMARY);
   log(`primary's postmaster (pid ${pid}) killed with SIGKILL`);
-  clusters.promoteReplica();
+  promoteCluster(REPLICA);
   const promotedAt = Date.now();
   log(`standby promoted in ${promotedAt - killedAt} ms`);
   await load;
   log('load finished');
   const promoted = await openDatabase({
-    databaseUrl: clusters.urlOf(clusters.REPLICA, DATABASE),
+    databaseUrl: REPLICA.url(DATABASE),
     dataDir: null,
     poolSize: 2,
   });
@@ -191,9 +206,13 @@ async function drill(): Promise<boolean> {
   }
 }
 
+function dropAll(): void {
+  for (const cluster of [PRIMARY, REPLICA]) dropCluster(cluster);
+}
+
 function cleanUp(): void {
   for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
-  clusters.dropAll();
+  dropAll();
   log('clusters removed');
 }
 

@@ -1,8 +1,9 @@
-// Throw-away PostgreSQL clusters for the recovery drills, made with Debian's postgresql-common
-// tools (pg_createcluster, pg_ctlcluster, pg_dropcluster; run as root, the servers run as the
-// postgres user). Each cluster trusts connections from the loopback only and is dropped at the
-// end of its drill. The pure helpers (settings files, archive and restore commands) are tested in
-// apps/server/test/drill-pg-clusters.test.ts.
+// Throw-away PostgreSQL clusters for the recovery drills (restore and failover), made with Debian's
+// postgresql-common tools (pg_createcluster, pg_ctlcluster, pg_dropcluster; run as root, the
+// servers run as the postgres user). Each cluster trusts connections from the loopback only and is
+// dropped at the end of its drill; a drill only ever touches clusters of its own names, so the
+// machine's other clusters (CI's, other drills') are left alone. The pure helpers (settings files,
+// archive and restore commands, the pid file) are tested in apps/server/test/drill-pg-clusters.test.ts.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -100,8 +101,10 @@ export function psql(cluster: Cluster, statement: string, database = 'postgres')
   return run('psql', ['-X', '-A', '-t', '-v', 'ON_ERROR_STOP=1', '-d', cluster.url(database), '-c', statement]).trim();
 }
 
+/** Either half left behind counts: a run that died mid-create may have left only one. */
 export function clusterExists(name: string): boolean {
-  return fs.existsSync(clusterOf(name, 0).confDir);
+  const cluster = clusterOf(name, 0);
+  return fs.existsSync(cluster.confDir) || fs.existsSync(cluster.dataDir);
 }
 
 /** A directory owned by the postgres user (the archive, the base backups). */
@@ -139,21 +142,86 @@ export function stopCluster(cluster: Cluster): void {
   run('pg_ctlcluster', [PG_MAJOR, cluster.name, 'stop', '-m', 'fast']);
 }
 
+/** Re-read the configuration (settings that need no restart, such as synchronous_standby_names). */
+export function reloadCluster(cluster: Cluster): void {
+  run('pg_ctlcluster', [PG_MAJOR, cluster.name, 'reload']);
+}
+
+/** End recovery on a standby: it becomes a writable server. */
+export function promoteCluster(cluster: Cluster): void {
+  run('pg_ctlcluster', [PG_MAJOR, cluster.name, 'promote']);
+}
+
 /** Stop and remove the cluster (configuration, data and log) if it exists. */
 export function dropCluster(cluster: Cluster): void {
-  if (clusterExists(cluster.name)) run('pg_dropcluster', [PG_MAJOR, cluster.name, '--stop']);
+  if (!clusterExists(cluster.name)) return;
+  try {
+    run('pg_dropcluster', [PG_MAJOR, cluster.name, '--stop']);
+  } catch {
+    // A postmaster killed with SIGKILL leaves a pid file whose stop fails: remove what is left by hand.
+    fs.rmSync(cluster.dataDir, { recursive: true, force: true });
+  }
+  // pg_dropcluster removes only empty conf.d directories: the drill's settings files would keep the
+  // configuration directory, and the next cluster of this name would start with them (a stale
+  // synchronous_standby_names makes a primary without a standby wait on every commit).
+  fs.rmSync(cluster.confDir, { recursive: true, force: true });
 }
 
 /**
  * A consistent copy of the running cluster's data directory in `dir` (plain format, with the WAL
- * written during the copy, so it starts on its own), after an immediate checkpoint.
+ * written during the copy, so it starts on its own), after an immediate checkpoint. `standby`
+ * also writes standby.signal and primary_conninfo (-R), so the copy streams from `cluster`.
  */
-export function baseBackup(cluster: Cluster, dir: string): void {
+export function baseBackup(cluster: Cluster, dir: string, opts: { standby?: boolean } = {}): void {
   run(
     'pg_basebackup',
-    ['-h', '127.0.0.1', '-p', String(cluster.port), '-U', 'postgres', '-D', dir, '-X', 'stream', '-c', 'fast'],
+    [
+      ...['-h', '127.0.0.1', '-p', String(cluster.port), '-U', 'postgres'],
+      ...['-D', dir, ...(opts.standby ? ['-R'] : []), '-X', 'stream', '-c', 'fast'],
+    ],
     { asPostgres: true },
   );
+}
+
+/**
+ * A new running streaming standby of the running `primary`, with `settings`: its own configuration
+ * from pg_createcluster, its data a base backup of the primary taken with -R.
+ */
+export function createStandby(standby: Cluster, primary: Cluster, settings: Record<string, string> = {}): void {
+  createCluster(standby, settings);
+  // Emptied, not removed: the directory is the postgres user's, in a parent it may not write.
+  for (const entry of fs.readdirSync(standby.dataDir))
+    fs.rmSync(path.join(standby.dataDir, entry), { recursive: true, force: true });
+  baseBackup(primary, standby.dataDir, { standby: true });
+  startCluster(standby);
+}
+
+/**
+ * A commit on `primary` returns only once a standby named in `standbys` has it (`*`: any one), so
+ * an acknowledged commit survives the primary's loss. A reload is enough. Written as a file of its
+ * own, after the cluster's others, so it leaves createCluster's settings as they were.
+ */
+export function makeSynchronous(primary: Cluster, standbys = '*'): void {
+  writeSettings(primary, 'synchronous', { synchronous_standby_names: standbys });
+  reloadCluster(primary);
+}
+
+/** The postmaster's pid: the first line of a postmaster.pid file's text. */
+export function pidOf(pidFile: string): number {
+  const pid = Number(pidFile.split('\n')[0]);
+  if (!Number.isInteger(pid) || pid <= 0) throw new Error(`not a postmaster.pid: ${pidFile.slice(0, 40)}`);
+  return pid;
+}
+
+export function postmasterPid(cluster: Cluster): number {
+  return pidOf(fs.readFileSync(path.join(cluster.dataDir, 'postmaster.pid'), 'utf8'));
+}
+
+/** The server's sudden death: SIGKILL to its postmaster, as a crashed host would look. Its pid. */
+export function killPostmaster(cluster: Cluster): number {
+  const pid = postmasterPid(cluster);
+  process.kill(pid, 'SIGKILL');
+  return pid;
 }
 
 /**

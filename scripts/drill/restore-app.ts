@@ -4,14 +4,12 @@
 // line `READY <json>` (its URL, the vendor's secret, the players) and serves until stopped.
 // Started by scripts/drill/restore.ts; the load comes from another process (bench/callbacks-load.ts).
 import crypto from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
-import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config';
-import { openDatabase } from '../../apps/server/src/db/database';
 import { seedDemoOperator } from '../../apps/server/src/db/seed';
 import type { BenchServer } from '../../bench/bench-server';
 import { configureSeamlessVendor, createCallbackPlayers } from '../../bench/callbacks-load';
+import { serveDrillApp } from './drill-app';
 
 const PLAYERS = Number(process.env.DRILL_PLAYERS ?? 8);
 
@@ -22,31 +20,16 @@ async function main(): Promise<void> {
     ...loadConfig({ ...process.env, DATA_DIR: `${os.tmpdir()}/wps-drill-${crypto.randomBytes(6).toString('hex')}` }),
     webDist: undefined,
   };
-  const database = await openDatabase({ databaseUrl, dataDir: null, poolSize: PLAYERS + 2 });
-  await seedDemoOperator(database.db);
-  const app = await buildApp({ config, database, logger: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = app.server.address() as AddressInfo;
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const secret = await configureSeamlessVendor(app);
-  const server: BenchServer = {
-    app,
-    baseUrl,
-    databaseKind: 'PostgreSQL',
-    database,
+  const { app, database, baseUrl, close } = await serveDrillApp({
+    config,
     databaseUrl,
-    close: async () => {
-      await app.close();
-      await database.close();
-    },
-  };
+    poolSize: PLAYERS + 2,
+    prepare: (db) => seedDemoOperator(db.db),
+  });
+  const secret = await configureSeamlessVendor(app);
+  const server: BenchServer = { app, baseUrl, databaseKind: 'PostgreSQL', database, databaseUrl, close };
   const players = await createCallbackPlayers(server, secret, PLAYERS);
   process.stdout.write(`READY ${JSON.stringify({ baseUrl, secret, players })}\n`);
-  const stop = () => {
-    void server.close().then(() => process.exit(0));
-  };
-  process.on('SIGTERM', stop);
-  process.on('SIGINT', stop);
 }
 
 main().catch((err: unknown) => {

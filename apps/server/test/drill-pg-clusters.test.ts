@@ -4,11 +4,12 @@ import {
   clusterOf,
   confFile,
   confValue,
+  pidOf,
   recoverySettings,
   recoveryTargetTime,
 } from '../../../scripts/drill/pg-clusters';
 
-// The restore drill's settings files: what PostgreSQL reads must be what the drill meant.
+// The drills' settings files: what PostgreSQL reads must be what the drill meant.
 
 describe('drill cluster settings', () => {
   it('quotes a setting as postgresql.conf reads it', () => {
@@ -49,5 +50,13 @@ describe('drill cluster settings', () => {
     expect(c.url('wps')).toBe('postgres://postgres@127.0.0.1:5462/wps');
     expect(c.dataDir).toBe('/var/lib/postgresql/15/drill_restore_pit');
     expect(c.confDir).toBe('/etc/postgresql/15/drill_restore_pit');
+  });
+
+  it("reads the postmaster's pid from the first line of its pid file", () => {
+    const pidFile = '48213\n/var/lib/postgresql/15/fo-primary\n1764474000\n5441\n/var/run/postgresql\n127.0.0.1\n';
+    expect(pidOf(pidFile)).toBe(48213);
+    // An empty or truncated file must not become process.kill(NaN) or kill(0), the whole process group.
+    expect(() => pidOf('')).toThrow(/not a postmaster.pid/);
+    expect(() => pidOf('0\n')).toThrow(/not a postmaster.pid/);
   });
 });
