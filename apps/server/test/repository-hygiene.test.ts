@@ -119,13 +119,6 @@ const OUTSIDE_WIRE_NAMES = new Set(['userinfo_endpoint']); // OpenID Connect dis
  * convert a file and lower (or remove) its entry; a file not listed may have none.
  */
 const NOT_YET_CAMEL: Record<string, number> = {
-  'promo/promo-activity.service.ts': 23,
-  'promo/promo-review.service.ts': 46,
-  'promo/promo-reward-links.ts': 1,
-  'promo/promo-settings-licence.ts': 2,
-  'promo/raffle-approval.ts': 14,
-  'promo/raffle-licence.ts': 2,
-  'promo/raffle.service.ts': 15,
   'records/identity-reader.ts': 3,
   'records/regulator-export-build.ts': 32,
   'records/regulator-export.service.ts': 10,
