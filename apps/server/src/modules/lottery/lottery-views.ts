@@ -45,20 +45,20 @@ export function createLotteryViews({ db }: { db: Kysely<Database> }) {
         .innerJoin('lottery_draws as d', 'd.id', 't.draw_id')
         .select([
           't.id',
-          't.draw_id',
-          't.member_id',
-          't.status as ticket_status',
-          't.stake_minor',
-          't.payout_minor',
+          't.draw_id as drawId',
+          't.member_id as memberId',
+          't.status as ticketStatus',
+          't.stake_minor as stakeMinor',
+          't.payout_minor as payoutMinor',
           't.selections',
         ])
         .select([
-          'd.game_code',
+          'd.game_code as gameCode',
           'd.numero',
-          'd.status as draw_status',
+          'd.status as drawStatus',
           'd.result',
-          'd.server_seed',
-          'd.server_seed_hash',
+          'd.server_seed as serverSeed',
+          'd.server_seed_hash as serverSeedHash',
         ])
         .where((eb) =>
           eb.or(pairs.map((p) => eb.and([eb('t.member_id', '=', p.memberId), eb('t.draw_id', '=', p.drawId)]))),
@@ -67,26 +67,26 @@ export function createLotteryViews({ db }: { db: Kysely<Database> }) {
         .execute();
       const details = new Map<string, LotteryRoundDetail>();
       for (const r of rows) {
-        const key = `ld-${r.draw_id}-${r.member_id}`;
+        const key = `ld-${r.drawId}-${r.memberId}`;
         let detail = details.get(key);
         if (!detail) {
-          const decided = isDecided(r.draw_status);
+          const decided = isDecided(r.drawStatus);
           detail = {
-            gameCode: r.game_code,
+            gameCode: r.gameCode,
             numero: r.numero,
-            drawStatus: r.draw_status,
+            drawStatus: r.drawStatus,
             tickets: [],
             result: decided ? r.result : null,
-            serverSeedHash: r.server_seed_hash,
-            serverSeed: decided ? r.server_seed : null,
+            serverSeedHash: r.serverSeedHash,
+            serverSeed: decided ? r.serverSeed : null,
           };
           details.set(key, detail);
         }
         detail.tickets.push({
           id: String(r.id),
-          status: r.ticket_status,
-          stakeMinor: String(r.stake_minor),
-          payoutMinor: r.payout_minor === null ? null : String(r.payout_minor),
+          status: r.ticketStatus,
+          stakeMinor: String(r.stakeMinor),
+          payoutMinor: r.payoutMinor === null ? null : String(r.payoutMinor),
           selections: r.selections as TicketSelection[],
         });
       }

@@ -46,13 +46,13 @@ export function createMemberAdmin() {
     ): Promise<{ before: string | null } | undefined> {
       const row = await trx
         .selectFrom('members')
-        .select('payee_name')
+        .select('payee_name as payeeName')
         .where('id', '=', memberId)
         .forUpdate()
         .executeTakeFirst();
       if (!row) return undefined;
       await trx.updateTable('members').set({ payee_name: payeeName }).where('id', '=', memberId).execute();
-      return { before: row.payee_name };
+      return { before: row.payeeName };
     },
 
     /**
@@ -67,7 +67,7 @@ export function createMemberAdmin() {
       if (ids.length === 0) return [];
       const rows = await trx
         .selectFrom('members')
-        .select(['id', 'account', 'type', 'status', 'upline_id'])
+        .select(['id', 'account', 'type', 'status', 'upline_id as uplineId'])
         .where('id', 'in', ids)
         .orderBy('id')
         .forNoKeyUpdate()
@@ -77,7 +77,7 @@ export function createMemberAdmin() {
         account: r.account,
         type: Number(r.type),
         status: r.status,
-        uplineId: r.upline_id === null ? null : String(r.upline_id),
+        uplineId: r.uplineId === null ? null : String(r.uplineId),
       }));
     },
 

@@ -20,16 +20,20 @@ export function selectSecurityColumns(db: Db) {
 export async function findPaymentPasswordHash(db: Db, memberId: string): Promise<string | null | undefined> {
   const row = await db
     .selectFrom('members')
-    .select('payment_password_hash')
+    .select('payment_password_hash as paymentPasswordHash')
     .where('id', '=', memberId)
     .executeTakeFirst();
-  return row ? row.payment_password_hash : undefined;
+  return row ? row.paymentPasswordHash : undefined;
 }
 
 /** The payee name (null when none is bound). */
 export async function findPayeeName(db: Db, memberId: string): Promise<string | null> {
-  const row = await db.selectFrom('members').select('payee_name').where('id', '=', memberId).executeTakeFirst();
-  return row?.payee_name ?? null;
+  const row = await db
+    .selectFrom('members')
+    .select('payee_name as payeeName')
+    .where('id', '=', memberId)
+    .executeTakeFirst();
+  return row?.payeeName ?? null;
 }
 
 /**
@@ -118,9 +122,9 @@ export async function findPaymentPasswordForUpdate(
 ): Promise<{ id: string; paymentPasswordHash: string | null } | undefined> {
   const row = await db
     .selectFrom('members')
-    .select(['id', 'payment_password_hash'])
+    .select(['id', 'payment_password_hash as paymentPasswordHash'])
     .where(sql<string>`lower(account)`, '=', account.trim().toLowerCase())
     .forUpdate()
     .executeTakeFirst();
-  return row ? { id: row.id, paymentPasswordHash: row.payment_password_hash } : undefined;
+  return row ? { id: row.id, paymentPasswordHash: row.paymentPasswordHash } : undefined;
 }

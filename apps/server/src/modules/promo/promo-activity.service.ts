@@ -47,8 +47,8 @@ export type PromoActivityContext = {
 
 /** Where a promotion's activity window stands at an instant. */
 function windowOf(s: PromoSettingsRow, at: number): 'coming_soon' | 'closed' | 'open' {
-  if (s.starts_at && s.starts_at.getTime() > at) return 'coming_soon';
-  if (s.ends_at && s.ends_at.getTime() <= at) return 'closed';
+  if (s.startsAt && s.startsAt.getTime() > at) return 'coming_soon';
+  if (s.endsAt && s.endsAt.getTime() <= at) return 'closed';
   return 'open';
 }
 
@@ -106,27 +106,25 @@ export function createPromoActivityService(ctx: PromoActivityContext) {
       rewards.timeZone(db),
     ]);
     const liveIds = new Set(live.map((p) => p.id));
-    const withdrawn = await unpaid(all.map((s) => s.promotion_id).filter((id) => liveIds.has(id)));
-    const settings = all.filter((s) => liveIds.has(s.promotion_id) && !withdrawn.has(s.promotion_id));
+    const withdrawn = await unpaid(all.map((s) => s.promotionId).filter((id) => liveIds.has(id)));
+    const settings = all.filter((s) => liveIds.has(s.promotionId) && !withdrawn.has(s.promotionId));
     const at = now();
     const keys = settings.map((s) => ({
-      promotionId: s.promotion_id,
+      promotionId: s.promotionId,
       periodKey: periodKeyOf(s.period, new Date(at), timeZone),
     }));
     const [rows, raffles] = await Promise.all([
       memberId ? findMemberPeriodRows(db, memberId, keys) : Promise.resolve({ joins: [], applications: [] }),
       findRaffleIdsByPromotion(
         db,
-        settings.map((s) => s.promotion_id),
+        settings.map((s) => s.promotionId),
       ),
     ]);
     let available = 0;
     const list = settings.map((s, i): Activity => {
       const periodKey = keys[i]!.periodKey;
-      const joined = rows.joins.some((j) => j.promotion_id === s.promotion_id && j.period_key === periodKey);
-      const application = rows.applications.find(
-        (a) => a.promotion_id === s.promotion_id && a.period_key === periodKey,
-      );
+      const joined = rows.joins.some((j) => j.promotionId === s.promotionId && j.periodKey === periodKey);
+      const application = rows.applications.find((a) => a.promotionId === s.promotionId && a.periodKey === periodKey);
       const window = windowOf(s, at);
       let status: ActivityStatus;
       if (window !== 'open') status = window;
@@ -136,18 +134,18 @@ export function createPromoActivityService(ctx: PromoActivityContext) {
       else if (!application) status = 'apply';
       else if (application.status === 'applying') status = 'applying';
       else if (application.status === 'rejected') status = 'rejected';
-      else status = application.claimed_at ? 'claimed' : 'issued';
+      else status = application.claimedAt ? 'claimed' : 'issued';
       if (status === 'join' || status === 'apply') available++;
       return {
-        promotionId: s.promotion_id,
+        promotionId: s.promotionId,
         mode: s.mode,
         period: s.period,
         status,
         periodKey: memberId ? periodKey : null,
         reason: status === 'rejected' ? (application?.reason ?? null) : null,
-        startsAt: s.starts_at?.toISOString() ?? null,
-        endsAt: s.ends_at?.toISOString() ?? null,
-        raffleIds: raffles.get(s.promotion_id) ?? [],
+        startsAt: s.startsAt?.toISOString() ?? null,
+        endsAt: s.endsAt?.toISOString() ?? null,
+        raffleIds: raffles.get(s.promotionId) ?? [],
       };
     });
     return { list, availablePromoCount: available };
@@ -215,10 +213,10 @@ export function createPromoActivityService(ctx: PromoActivityContext) {
       const settings = await liveSettings(promotionId);
       const periodKey = periodKeyOf(settings.period, new Date(now()), await rewards.timeZone(db));
       const application = await findClaimableApplication(db, memberId, promotionId, periodKey);
-      if (!application?.grant_id || application.claimed_at)
+      if (!application?.grantId || application.claimedAt)
         throw new AppError(ErrorCode.PROMO_NOTHING_TO_CLAIM, 'Nothing to claim in this promotion');
       try {
-        await rewards.grants.claim(memberId, application.grant_id);
+        await rewards.grants.claim(memberId, application.grantId);
       } catch (err) {
         // Claimed meanwhile in the reward centre: paid once already, so this page now reads Claimed.
         const isPaid =

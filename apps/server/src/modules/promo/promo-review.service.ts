@@ -52,13 +52,13 @@ const isMoney = (kind: RewardKind): kind is 'cash' | 'bonus' => kind === 'cash' 
 
 export function settingsView(row: PromoSettingsRow): PromoSettings {
   return {
-    promotionId: row.promotion_id,
+    promotionId: row.promotionId,
     mode: row.mode,
     period: row.period,
-    startsAt: row.starts_at?.toISOString() ?? null,
-    endsAt: row.ends_at?.toISOString() ?? null,
-    rewardKind: row.reward_kind,
-    rewardAmount: row.reward_amount,
+    startsAt: row.startsAt?.toISOString() ?? null,
+    endsAt: row.endsAt?.toISOString() ?? null,
+    rewardKind: row.rewardKind,
+    rewardAmount: row.rewardAmount,
     version: row.version,
   };
 }
@@ -66,25 +66,25 @@ export function settingsView(row: PromoSettingsRow): PromoSettings {
 function applicationView(row: OpsApplicationRow): OpsApplication {
   return {
     id: row.id,
-    promotionId: row.promotion_id,
-    memberId: row.member_id,
+    promotionId: row.promotionId,
+    memberId: row.memberId,
     account: row.account,
-    periodKey: row.period_key,
+    periodKey: row.periodKey,
     comment: row.comment,
     imageCount: row.imageCount,
     status: row.status,
     reason: row.reason,
-    reviewedBy: row.reviewed_by,
-    reviewedAt: row.reviewed_at?.toISOString() ?? null,
-    grantId: row.grant_id,
-    claimedAt: row.claimed_at?.toISOString() ?? null,
-    createdAt: row.created_at.toISOString(),
-    approvalAskedBy: row.approval_asked_by === null ? null : String(row.approval_asked_by),
-    approvalAskedAt: row.approval_asked_at?.toISOString() ?? null,
-    approvalWaitReasons: row.approval_wait_reasons as MoneyWaitReason[],
-    approvalRewardKind: row.approval_reward_kind,
-    approvalRewardAmount: row.approval_reward_amount === null ? null : String(row.approval_reward_amount),
-    approvedBy: row.approved_by === null ? null : String(row.approved_by),
+    reviewedBy: row.reviewedBy,
+    reviewedAt: row.reviewedAt?.toISOString() ?? null,
+    grantId: row.grantId,
+    claimedAt: row.claimedAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    approvalAskedBy: row.approvalAskedBy === null ? null : String(row.approvalAskedBy),
+    approvalAskedAt: row.approvalAskedAt?.toISOString() ?? null,
+    approvalWaitReasons: row.approvalWaitReasons as MoneyWaitReason[],
+    approvalRewardKind: row.approvalRewardKind,
+    approvalRewardAmount: row.approvalRewardAmount === null ? null : String(row.approvalRewardAmount),
+    approvedBy: row.approvedBy === null ? null : String(row.approvedBy),
   };
 }
 
@@ -127,7 +127,7 @@ export function createPromoReviewService(ctx: PromoReviewContext) {
     const title = titles.PT?.title ?? titles.EN?.title ?? Object.values(titles)[0]?.title ?? '';
     const id = String(app.id);
     const grant = await rewards.grants.issue(trx, {
-      memberId: String(app.member_id),
+      memberId: String(app.memberId),
       kind: reward.kind,
       amount: reward.amount,
       source: 'operator',
@@ -135,12 +135,12 @@ export function createPromoReviewService(ctx: PromoReviewContext) {
       key: `promo-app:${id}`,
       delivery: 'claim',
       title: { PT: titles.PT?.title ?? title, EN: titles.EN?.title ?? title },
-      params: { promotionId: app.promotion_id, applicationId: id },
+      params: { promotionId: app.promotionId, applicationId: id },
     });
-    await rewardEvents.record(trx, 'application_approved', String(app.member_id), {
+    await rewardEvents.record(trx, 'application_approved', String(app.memberId), {
       applicationId: id,
-      promotionId: app.promotion_id,
-      periodKey: app.period_key,
+      promotionId: app.promotionId,
+      periodKey: app.periodKey,
       grantId: grant.grantId,
     });
     return grant.grantId;
@@ -159,7 +159,7 @@ export function createPromoReviewService(ctx: PromoReviewContext) {
       reference: `promo-app:${app.id}`,
       direction: 'credit',
       operatorId: askedBy,
-      playerId: String(app.member_id),
+      playerId: String(app.memberId),
       amountMinor: amount,
       approver,
     });
@@ -197,10 +197,10 @@ export function createPromoReviewService(ctx: PromoReviewContext) {
         const row = await saveSettings(trx, promotionId, {
           mode: body.mode,
           period: body.period,
-          starts_at: body.startsAt ? new Date(body.startsAt) : null,
-          ends_at: body.endsAt ? new Date(body.endsAt) : null,
-          reward_kind: body.rewardKind,
-          reward_amount: body.rewardAmount,
+          startsAt: body.startsAt ? new Date(body.startsAt) : null,
+          endsAt: body.endsAt ? new Date(body.endsAt) : null,
+          rewardKind: body.rewardKind,
+          rewardAmount: body.rewardAmount,
         });
         const after = settingsView(row);
         await audit.record(trx, {
@@ -244,24 +244,24 @@ export function createPromoReviewService(ctx: PromoReviewContext) {
     ): Promise<OpsApplication> {
       const found = await findApplication(db, id);
       if (!found) throw new AppError(ErrorCode.PROMO_APPLICATION_NOT_FOUND, 'No such application', { id });
-      const item = decision === 'approved' ? await assertPromotion(found.promotion_id) : null;
+      const item = decision === 'approved' ? await assertPromotion(found.promotionId) : null;
       await runInTransaction(db, async (trx) => {
         const before = await lockApplying(trx, id);
         let grantId: string | null = null;
         let policy: MoneyDecision | null = null;
         if (decision === 'approved') {
-          if (before.approval_asked_by !== null)
+          if (before.approvalAskedBy !== null)
             throw new AppError(ErrorCode.PROMO_APPLICATION_WAITING, 'This approval waits for a second operator', {
               id,
-              askedBy: String(before.approval_asked_by),
+              askedBy: String(before.approvalAskedBy),
             });
-          const settings = await lockSettings(trx, before.promotion_id);
-          if (!settings?.reward_kind || !settings.reward_amount)
+          const settings = await lockSettings(trx, before.promotionId);
+          if (!settings?.rewardKind || !settings.rewardAmount)
             throw new AppError(ErrorCode.PROMO_NOT_FOUND, 'This promotion gives no reward', {
-              promotionId: before.promotion_id,
+              promotionId: before.promotionId,
             });
-          assertPayable(rewards, settings.reward_kind, 'rewardKind');
-          const reward = { kind: settings.reward_kind, amount: BigInt(settings.reward_amount) };
+          assertPayable(rewards, settings.rewardKind, 'rewardKind');
+          const reward = { kind: settings.rewardKind, amount: BigInt(settings.rewardAmount) };
           if (isMoney(reward.kind)) {
             policy = await decideMoney(trx, before, reward.amount, operatorId, null);
             if (policy.outcome === 'wait') {
@@ -323,18 +323,18 @@ export function createPromoReviewService(ctx: PromoReviewContext) {
     ): Promise<OpsApplication> {
       const found = await findApplication(db, id);
       if (!found) throw new AppError(ErrorCode.PROMO_APPLICATION_NOT_FOUND, 'No such application', { id });
-      const item = await assertPromotion(found.promotion_id);
+      const item = await assertPromotion(found.promotionId);
       await runInTransaction(db, async (trx) => {
         const before = await lockApplying(trx, id);
-        if (before.approval_asked_by === null || !before.approval_reward_kind || before.approval_reward_amount === null)
+        if (before.approvalAskedBy === null || !before.approvalRewardKind || before.approvalRewardAmount === null)
           throw new AppError(ErrorCode.PROMO_APPLICATION_NOT_WAITING, 'No approval of this application waits', { id });
-        const askedBy = String(before.approval_asked_by);
-        const reward = { kind: before.approval_reward_kind, amount: BigInt(before.approval_reward_amount) };
+        const askedBy = String(before.approvalAskedBy);
+        const reward = { kind: before.approvalRewardKind, amount: BigInt(before.approvalRewardAmount) };
         const policy = await decideMoney(trx, before, reward.amount, askedBy, approver);
         const grantId = await issueReward(trx, before, item, reward);
         await decideApplication(trx, id, {
           status: 'approved',
-          reason: before.approval_reason ?? reason,
+          reason: before.approvalReason ?? reason,
           operatorId: askedBy,
           grantId,
           approvedBy: approver.operatorId,

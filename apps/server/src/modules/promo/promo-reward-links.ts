@@ -69,7 +69,7 @@ export function createPromoRewardLinks(ctx: PromoRewardLinksContext) {
       db,
       live.map((p) => p.id),
     );
-    const modes = new Map(settings.map((s) => [s.promotion_id, s.mode]));
+    const modes = new Map(settings.map((s) => [s.promotionId, s.mode]));
     const out: PromoOffer[] = [];
     for (const promotion of live) {
       const rules = of(promotion.id);

@@ -30,8 +30,8 @@ export async function promoSettingsLicenceBlockers(trx: Db, to: JurisdictionProf
   const rules = licenceRules(to);
   const blockers: LicenceBlocker[] = [];
   for (const row of await findAllSettings(trx)) {
-    const breach = promoRewardBreach(rules, { rewardKind: row.reward_kind });
-    if (breach) blockers.push(blockerOf('promotion_settings', row.promotion_id, `#${row.promotion_id}`, breach));
+    const breach = promoRewardBreach(rules, { rewardKind: row.rewardKind });
+    if (breach) blockers.push(blockerOf('promotion_settings', row.promotionId, `#${row.promotionId}`, breach));
   }
   return blockers;
 }

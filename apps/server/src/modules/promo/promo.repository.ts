@@ -1,11 +1,13 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { PromoTables } from '../../db/tables/promo';
+import { camelRow, snakeRow, type CamelRow } from '../../db/camel-row';
 import type { MemberViews } from '../member/member-views';
 
 type Db = Kysely<Database>;
-export type PromoSettingsRow = Selectable<PromoTables['promo_settings']>;
-export type ApplicationRow = Selectable<PromoTables['promo_applications']> & { imageCount: number };
+export type PromoSettingsRow = CamelRow<Selectable<PromoTables['promo_settings']>>;
+export type PromoApplicationRow = CamelRow<Selectable<PromoTables['promo_applications']>>;
+export type ApplicationRow = PromoApplicationRow & { imageCount: number };
 export type OpsApplicationRow = ApplicationRow & { account: string };
 
 const imageCount = sql<number>`(select count(*)::int from promo_application_images i where i.application_id = a.id)`.as(
@@ -13,36 +15,45 @@ const imageCount = sql<number>`(select count(*)::int from promo_application_imag
 );
 
 export async function findSettings(db: Db, promotionId: string): Promise<PromoSettingsRow | undefined> {
-  return db.selectFrom('promo_settings').selectAll().where('promotion_id', '=', promotionId).executeTakeFirst();
+  const row = await db
+    .selectFrom('promo_settings')
+    .selectAll()
+    .where('promotion_id', '=', promotionId)
+    .executeTakeFirst();
+  return row && camelRow(row);
 }
 
 export async function findAllSettings(db: Db): Promise<PromoSettingsRow[]> {
-  return db.selectFrom('promo_settings').selectAll().orderBy('promotion_id').execute();
+  return (await db.selectFrom('promo_settings').selectAll().orderBy('promotion_id').execute()).map(camelRow);
 }
 
 export async function lockSettings(db: Db, promotionId: string): Promise<PromoSettingsRow | undefined> {
-  return db
+  const row = await db
     .selectFrom('promo_settings')
     .selectAll()
     .where('promotion_id', '=', promotionId)
     .forUpdate()
     .executeTakeFirst();
+  return row && camelRow(row);
 }
 
-export type SettingsFields = Omit<PromoSettingsRow, 'promotion_id' | 'version' | 'updated_at'>;
+type SettingsColumns = Omit<Selectable<PromoTables['promo_settings']>, 'promotion_id' | 'version' | 'updated_at'>;
+export type SettingsFields = CamelRow<SettingsColumns>;
 
 /** Create or replace a promotion's settings (the version moves on at each write). */
 export async function saveSettings(db: Db, promotionId: string, fields: SettingsFields): Promise<PromoSettingsRow> {
-  return db
+  const columns = snakeRow<SettingsColumns>(fields);
+  const row = await db
     .insertInto('promo_settings')
-    .values({ promotion_id: promotionId, ...fields })
+    .values({ promotion_id: promotionId, ...columns })
     .onConflict((oc) =>
       oc
         .column('promotion_id')
-        .doUpdateSet({ ...fields, version: sql`promo_settings.version + 1`, updated_at: sql`now()` }),
+        .doUpdateSet({ ...columns, version: sql`promo_settings.version + 1`, updated_at: sql`now()` }),
     )
     .returningAll()
     .executeTakeFirstOrThrow();
+  return camelRow(row);
 }
 
 /** A member's joins and applications of these promotions in these periods (one key per promotion). */
@@ -56,13 +67,21 @@ export async function findMemberPeriodRows(
   const [joins, applications] = await Promise.all([
     db
       .selectFrom('promo_joins')
-      .select(['promotion_id', 'period_key'])
+      .select(['promotion_id as promotionId', 'period_key as periodKey'])
       .where('member_id', '=', memberId)
       .where(sql<boolean>`(promotion_id, period_key) in (${pairs})`)
       .execute(),
     db
       .selectFrom('promo_applications')
-      .select(['id', 'promotion_id', 'period_key', 'status', 'reason', 'grant_id', 'claimed_at'])
+      .select([
+        'id',
+        'promotion_id as promotionId',
+        'period_key as periodKey',
+        'status',
+        'reason',
+        'grant_id as grantId',
+        'claimed_at as claimedAt',
+      ])
       .where('member_id', '=', memberId)
       .where(sql<boolean>`(promotion_id, period_key) in (${pairs})`)
       .execute(),
@@ -124,24 +143,28 @@ export async function insertApplication(
 }
 
 export async function findApplication(db: Db, id: string): Promise<ApplicationRow | undefined> {
-  return db
+  const row = await db
     .selectFrom('promo_applications as a')
     .selectAll('a')
     .select(imageCount)
     .where('a.id', '=', id)
     .executeTakeFirst();
+  return row && camelRow(row);
 }
 
-export async function lockApplication(
-  db: Db,
-  id: string,
-): Promise<Selectable<PromoTables['promo_applications']> | undefined> {
-  return db.selectFrom('promo_applications').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+export async function lockApplication(db: Db, id: string): Promise<PromoApplicationRow | undefined> {
+  const row = await db.selectFrom('promo_applications').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+  return row && camelRow(row);
 }
 
 /** The member's approved application of a promotion in a period. */
-export async function findClaimableApplication(db: Db, memberId: string, promotionId: string, periodKey: string) {
-  return db
+export async function findClaimableApplication(
+  db: Db,
+  memberId: string,
+  promotionId: string,
+  periodKey: string,
+): Promise<PromoApplicationRow | undefined> {
+  const row = await db
     .selectFrom('promo_applications')
     .selectAll()
     .where('member_id', '=', memberId)
@@ -149,6 +172,7 @@ export async function findClaimableApplication(db: Db, memberId: string, promoti
     .where('period_key', '=', periodKey)
     .where('status', '=', 'approved')
     .executeTakeFirst();
+  return row && camelRow(row);
 }
 
 export async function decideApplication(
@@ -220,7 +244,7 @@ export async function findApplicationPage(
     base.selectAll('a').select(['m.account', imageCount]).orderBy('a.id', order).offset(offset).limit(limit).execute(),
     base.select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow(),
   ]);
-  return { rows, total: Number(count.n) };
+  return { rows: rows.map(camelRow), total: Number(count.n) };
 }
 
 /** One application as the back office shows it, with the applicant's account name. */
@@ -229,13 +253,14 @@ export async function findOpsApplication(
   members: MemberViews,
   id: string,
 ): Promise<OpsApplicationRow | undefined> {
-  return db
+  const row = await db
     .selectFrom('promo_applications as a')
     .innerJoin(members.briefs().as('m'), 'm.id', 'a.member_id')
     .selectAll('a')
     .select(['m.account', imageCount])
     .where('a.id', '=', id)
     .executeTakeFirst();
+  return row && camelRow(row);
 }
 
 /** Whether the member joined the promotion in this period. */

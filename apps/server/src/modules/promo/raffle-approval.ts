@@ -50,10 +50,10 @@ export function createRaffleApproval({ db, audit, setups, licenceProfile }: Raff
     /** What the back office's list adds to a raffle: who made it, the ceilings passed, who let it go live. */
     opsFields(row: RaffleRow): Pick<OpsRaffle, 'createdBy' | 'ceilingReasons' | 'approvedBy' | 'approvedAt'> {
       return {
-        createdBy: row.created_by === null ? null : String(row.created_by),
-        ceilingReasons: row.ceiling_reasons as OpsRaffle['ceilingReasons'],
-        approvedBy: row.approved_by === null ? null : String(row.approved_by),
-        approvedAt: row.approved_at ? row.approved_at.toISOString() : null,
+        createdBy: row.createdBy === null ? null : String(row.createdBy),
+        ceilingReasons: row.ceilingReasons as OpsRaffle['ceilingReasons'],
+        approvedBy: row.approvedBy === null ? null : String(row.approvedBy),
+        approvedAt: row.approvedAt ? row.approvedAt.toISOString() : null,
       };
     },
 
@@ -70,19 +70,19 @@ export function createRaffleApproval({ db, audit, setups, licenceProfile }: Raff
           throw new AppError(ErrorCode.RAFFLE_NOT_AWAITING, 'This raffle is not waiting for approval', {
             status: raffle.status,
           });
-        setups.assertApprover('raffle', raffle.created_by === null ? null : String(raffle.created_by), approver);
+        setups.assertApprover('raffle', raffle.createdBy === null ? null : String(raffle.createdBy), approver);
         const status = decision === 'approve' ? 'open' : 'rejected';
         // The licence may have changed while it waited.
         if (status === 'open')
           await refuseRafflePrizes(
             trx,
             licenceProfile,
-            (await findPrizes(trx, [raffleId])).map((p) => ({ rewardKind: p.reward_kind })),
+            (await findPrizes(trx, [raffleId])).map((p) => ({ rewardKind: p.rewardKind })),
           );
         if (!(await decideRaffle(trx, raffleId, { status, approvedBy: approver.operatorId })))
           throw new Error('raffle: the waiting raffle changed under its row lock');
         const money = prizeMoney(
-          (await findPrizes(trx, [raffleId])).map((p) => ({ rewardKind: p.reward_kind, amount: p.amount })),
+          (await findPrizes(trx, [raffleId])).map((p) => ({ rewardKind: p.rewardKind, amount: p.amount })),
         );
         await audit.record(trx, {
           actorType: 'operator',
@@ -93,8 +93,8 @@ export function createRaffleApproval({ db, audit, setups, licenceProfile }: Raff
           reason,
           before: {
             status: 'awaiting_approval',
-            createdBy: raffle.created_by === null ? null : String(raffle.created_by),
-            ceilingReasons: raffle.ceiling_reasons,
+            createdBy: raffle.createdBy === null ? null : String(raffle.createdBy),
+            ceilingReasons: raffle.ceilingReasons,
           },
           after: {
             status,

@@ -53,7 +53,7 @@ export async function raffleLicenceBlockers(
   const byTickets = await ticketRules(trx, to);
   const blockers: LicenceBlocker[] = [];
   for (const raffle of raffles) {
-    const own = prizes.filter((p) => p.raffle_id === raffle.id).map((p) => ({ rewardKind: p.reward_kind }));
+    const own = prizes.filter((p) => p.raffleId === raffle.id).map((p) => ({ rewardKind: p.rewardKind }));
     const breach = rafflePrizesBreach(rules, own);
     if (breach) {
       blockers.push(blockerOf('raffle', String(raffle.id), raffle.title, breach));

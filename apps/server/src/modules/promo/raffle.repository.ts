@@ -1,11 +1,12 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { PromoTables } from '../../db/tables/promo';
+import { camelRow, type CamelRow } from '../../db/camel-row';
 import type { MemberViews } from '../member/member-views';
 
 type Db = Kysely<Database>;
-export type RaffleRow = Selectable<PromoTables['raffles']>;
-export type PrizeRow = Selectable<PromoTables['raffle_prizes']>;
+export type RaffleRow = CamelRow<Selectable<PromoTables['raffles']>>;
+export type PrizeRow = CamelRow<Selectable<PromoTables['raffle_prizes']>>;
 
 /** Each promotion's raffle ids, newest first. */
 export async function findRaffleIdsByPromotion(
@@ -62,31 +63,36 @@ export async function insertRaffle(
 }
 
 export async function findRaffle(db: Db, id: string): Promise<RaffleRow | undefined> {
-  return db.selectFrom('raffles').selectAll().where('id', '=', id).executeTakeFirst();
+  const row = await db.selectFrom('raffles').selectAll().where('id', '=', id).executeTakeFirst();
+  return row && camelRow(row);
 }
 
 export async function findRaffles(db: Db, limit: number): Promise<RaffleRow[]> {
-  return db.selectFrom('raffles').selectAll().orderBy('id', 'desc').limit(limit).execute();
+  return (await db.selectFrom('raffles').selectAll().orderBy('id', 'desc').limit(limit).execute()).map(camelRow);
 }
 
 /** The open raffles (players' tickets go into them and they are drawn), oldest first. */
 export async function findOpenRaffles(db: Db): Promise<RaffleRow[]> {
-  return db.selectFrom('raffles').selectAll().where('status', '=', 'open').orderBy('id').execute();
+  return (await db.selectFrom('raffles').selectAll().where('status', '=', 'open').orderBy('id').execute()).map(
+    camelRow,
+  );
 }
 
 /** Raffles waiting for a second operator (migration 0501), oldest first. */
 export async function findAwaitingRaffles(db: Db, limit: number): Promise<RaffleRow[]> {
-  return db
+  const rows = await db
     .selectFrom('raffles')
     .selectAll()
     .where('status', '=', 'awaiting_approval')
     .orderBy('id')
     .limit(limit)
     .execute();
+  return rows.map(camelRow);
 }
 
 export async function lockRaffle(db: Db, id: string): Promise<RaffleRow | undefined> {
-  return db.selectFrom('raffles').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+  const row = await db.selectFrom('raffles').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+  return row && camelRow(row);
 }
 
 /** Open raffles whose draw time has come, oldest first. */
@@ -104,13 +110,14 @@ export async function findDueRaffleIds(db: Db, at: Date, limit: number): Promise
 
 export async function findPrizes(db: Db, raffleIds: readonly string[]): Promise<PrizeRow[]> {
   if (raffleIds.length === 0) return [];
-  return db
+  const rows = await db
     .selectFrom('raffle_prizes')
     .selectAll()
     .where('raffle_id', 'in', raffleIds)
     .orderBy('raffle_id')
     .orderBy('rank')
     .execute();
+  return rows.map(camelRow);
 }
 
 /** The winners with their account names (through the member module's view). */
@@ -119,7 +126,7 @@ export async function findWinners(db: Db, members: MemberViews, raffleIds: reado
   return db
     .selectFrom('raffle_winners as w')
     .innerJoin(members.briefs().as('m'), 'm.id', 'w.member_id')
-    .select(['w.raffle_id', 'w.rank', 'w.number', 'm.account'])
+    .select(['w.raffle_id as raffleId', 'w.rank', 'w.number', 'm.account'])
     .where('w.raffle_id', 'in', raffleIds)
     .orderBy('w.raffle_id')
     .orderBy('w.rank')
@@ -154,7 +161,7 @@ export async function countClaimable(db: Db, raffleId: string, memberId: string)
 export async function lockClaimable(db: Db, raffleId: string, memberId: string) {
   return db
     .selectFrom('raffle_entitlements')
-    .select(['grant_id', 'tickets'])
+    .select(['grant_id as grantId', 'tickets'])
     .where('raffle_id', '=', raffleId)
     .where('member_id', '=', memberId)
     .where('claimed_at', 'is', null)
@@ -170,13 +177,13 @@ export async function insertTickets(
   raffleId: string,
   memberId: string,
   first: number,
-  entitlements: readonly { grant_id: string; tickets: number }[],
+  entitlements: readonly { grantId: string; tickets: number }[],
 ): Promise<number[]> {
   const rows: { raffle_id: string; number: number; member_id: string; grant_id: string }[] = [];
   let next = first;
   for (const e of entitlements)
     for (let i = 0; i < e.tickets; i++)
-      rows.push({ raffle_id: raffleId, number: next++, member_id: memberId, grant_id: e.grant_id });
+      rows.push({ raffle_id: raffleId, number: next++, member_id: memberId, grant_id: e.grantId });
   for (let i = 0; i < rows.length; i += 1000)
     await db
       .insertInto('raffle_tickets')
@@ -188,7 +195,7 @@ export async function insertTickets(
     .where(
       'grant_id',
       'in',
-      entitlements.map((e) => e.grant_id),
+      entitlements.map((e) => e.grantId),
     )
     .execute();
   await db

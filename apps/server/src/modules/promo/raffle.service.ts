@@ -90,22 +90,22 @@ export function createRaffleService(ctx: RaffleContext) {
           : [0, []];
         return {
           id: r.id,
-          promotionId: r.promotion_id,
+          promotionId: r.promotionId,
           title: r.title,
-          drawAt: r.draw_at.toISOString(),
+          drawAt: r.drawAt.toISOString(),
           status: r.status,
-          serverSeedHash: r.server_seed_hash,
-          serverSeed: r.status === 'drawn' ? r.server_seed : null,
-          ticketCount: r.ticket_count,
+          serverSeedHash: r.serverSeedHash,
+          serverSeed: r.status === 'drawn' ? r.serverSeed : null,
+          ticketCount: r.ticketCount,
           currency: config.brand.currency,
           scale: config.brand.currencyScale,
           prizes: prizes
-            .filter((p) => p.raffle_id === r.id)
-            .map((p) => ({ rank: p.rank, rewardKind: p.reward_kind, amount: p.amount })),
+            .filter((p) => p.raffleId === r.id)
+            .map((p) => ({ rank: p.rank, rewardKind: p.rewardKind, amount: p.amount })),
           winners: winners
-            .filter((w) => w.raffle_id === r.id)
+            .filter((w) => w.raffleId === r.id)
             .map((w) => ({ rank: w.rank, ticket: w.number, account: maskAccount(w.account) })),
-          drawnAt: r.drawn_at?.toISOString() ?? null,
+          drawnAt: r.drawnAt?.toISOString() ?? null,
           mine: { claimable, tickets },
         };
       }),
@@ -136,14 +136,14 @@ export function createRaffleService(ctx: RaffleContext) {
         throw new AppError(ErrorCode.RAFFLE_AWAITING_APPROVAL, 'This raffle waits for a second operator', { id });
       if (raffle.status !== 'open') throw new AppError(ErrorCode.RAFFLE_CLOSED, 'This raffle was turned down', { id });
       const prizes: PrizeRow[] = await findPrizes(trx, [id]);
-      const numbers = drawRaffleWinners(raffle.server_seed, raffle.id, raffle.ticket_count, prizes.length);
+      const numbers = drawRaffleWinners(raffle.serverSeed, raffle.id, raffle.ticketCount, prizes.length);
       const owners = await findTicketOwners(trx, id, numbers);
       for (const [i, number] of numbers.entries()) {
         const prize = prizes[i]!;
         const memberId = owners.get(number)!;
         const grant = await rewards.grants.issue(trx, {
           memberId,
-          kind: prize.reward_kind,
+          kind: prize.rewardKind,
           amount: BigInt(prize.amount),
           source: 'raffle',
           sourceRef: id,
@@ -163,7 +163,7 @@ export function createRaffleService(ctx: RaffleContext) {
           subjectType: 'raffle',
           subjectId: id,
           reason: actor.reason,
-          before: { status: 'open', ticketCount: raffle.ticket_count },
+          before: { status: 'open', ticketCount: raffle.ticketCount },
           after: { status: 'drawn', winners: numbers },
         });
       }
@@ -268,11 +268,11 @@ export function createRaffleService(ctx: RaffleContext) {
         if (!raffle) throw new AppError(ErrorCode.RAFFLE_NOT_FOUND, 'No such raffle', { raffleId });
         if (raffle.status === 'awaiting_approval' || raffle.status === 'rejected')
           throw new AppError(ErrorCode.RAFFLE_NOT_FOUND, 'No such raffle', { raffleId });
-        if (raffle.status === 'drawn' || raffle.draw_at.getTime() <= now())
+        if (raffle.status === 'drawn' || raffle.drawAt.getTime() <= now())
           throw new AppError(ErrorCode.RAFFLE_CLOSED, 'This raffle takes no more tickets');
         const entitlements = await lockClaimable(trx, raffleId, memberId);
         if (entitlements.length === 0) throw new AppError(ErrorCode.RAFFLE_NO_TICKETS, 'No tickets to claim');
-        return insertTickets(trx, raffleId, memberId, raffle.ticket_count + 1, entitlements);
+        return insertTickets(trx, raffleId, memberId, raffle.ticketCount + 1, entitlements);
       });
       const raffle = await get(raffleId, memberId);
       return { raffleId, claimed, tickets: raffle.mine.tickets, ticketCount: raffle.ticketCount };

@@ -12,12 +12,12 @@ export type ExportIdentity = { cpf: string | null; birthDate: string | null; ful
 export async function findIdentities(db: Kysely<Database>, memberIds: string[]): Promise<Map<string, ExportIdentity>> {
   if (memberIds.length === 0) return new Map();
   const { rows } = await sql<{
-    member_id: string;
+    memberId: string;
     cpf: string | null;
-    birth_date: string | null;
-    full_name: string | null;
+    birthDate: string | null;
+    fullName: string | null;
   }>`
-    SELECT member_id::text AS member_id, cpf, to_char(birth_date, 'YYYY-MM-DD') AS birth_date, full_name
+    SELECT member_id::text AS "memberId", cpf, to_char(birth_date, 'YYYY-MM-DD') AS "birthDate", full_name AS "fullName"
     FROM member_identities WHERE member_id = ANY(${memberIds}::bigint[])`.execute(db);
-  return new Map(rows.map((r) => [r.member_id, { cpf: r.cpf, birthDate: r.birth_date, fullName: r.full_name }]));
+  return new Map(rows.map((r) => [r.memberId, { cpf: r.cpf, birthDate: r.birthDate, fullName: r.fullName }]));
 }

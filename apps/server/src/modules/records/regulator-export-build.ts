@@ -70,25 +70,25 @@ export function buildDayRecords(rows: DayRows): {
 } {
   const transactions = rows.entries.map((e) => ({
     record: 'transaction' as const,
-    transactionId: e.transaction_id,
+    transactionId: e.transactionId,
     entryId: e.id,
-    at: e.created_at.toISOString(),
-    playerId: e.member_id!,
-    accountId: e.account_id,
+    at: e.createdAt.toISOString(),
+    playerId: e.memberId!,
+    accountId: e.accountId,
     purpose: e.purpose,
     kind: e.kind,
     category: CATEGORY_OF_KIND[e.kind as LedgerKind] ?? 'other',
     currency: e.currency,
     amountMinor: e.amount,
-    balanceAfterMinor: e.balance_after,
+    balanceAfterMinor: e.balanceAfter,
     reference: e.reference,
   }));
 
   const rounds = new Map<string, { moves: DayRows['moves'] }>();
   for (const m of rows.moves) {
-    const round = rounds.get(m.round_pk) ?? { moves: [] };
+    const round = rounds.get(m.roundPk) ?? { moves: [] };
     round.moves.push(m);
-    rounds.set(m.round_pk, round);
+    rounds.set(m.roundPk, round);
   }
   const byKind = (moves: DayRows['moves'], kind: string) =>
     sum(moves.filter((m) => m.kind === kind).map((m) => BigInt(m.amount)));
@@ -100,43 +100,43 @@ export function buildDayRecords(rows: DayRows): {
       const refund = byKind(moves, 'rollback');
       return {
         record: 'bet' as const,
-        roundId: r.round_id,
+        roundId: r.roundId,
         vendorCode: r.vassalage,
-        vendorName: r.vendor_name ?? r.vassalage,
-        gameId: r.node_id,
-        gameName: r.game_name ?? r.node_id,
-        playerId: r.member_id,
-        cpf: rows.identities.get(r.member_id)?.cpf ?? null,
+        vendorName: r.vendorName ?? r.vassalage,
+        gameId: r.nodeId,
+        gameName: r.gameName ?? r.nodeId,
+        playerId: r.memberId,
+        cpf: rows.identities.get(r.memberId)?.cpf ?? null,
         currency: r.currency,
-        placedAt: r.round_created_at.toISOString(),
-        settledAt: r.settled_at ? r.settled_at.toISOString() : null,
+        placedAt: r.roundCreatedAt.toISOString(),
+        settledAt: r.settledAt ? r.settledAt.toISOString() : null,
         status: r.status,
         outcome:
           r.status === 'open'
             ? ('open' as const)
-            : r.total_refund === r.total_bet
+            : r.totalRefund === r.totalBet
               ? ('cancelled' as const)
               : ('settled' as const),
         stakeMinor: stake.toString(),
         winMinor: byKind(moves, 'win').toString(),
         refundMinor: refund.toString(),
-        bonusStakeMinor: sum(moves.filter((m) => m.kind === 'bet').map((m) => BigInt(m.bonus_amount))).toString(),
-        roundStakeMinor: r.total_bet,
-        roundWinMinor: r.total_win,
-        roundRefundMinor: r.total_refund,
+        bonusStakeMinor: sum(moves.filter((m) => m.kind === 'bet').map((m) => BigInt(m.bonusAmount))).toString(),
+        roundStakeMinor: r.totalBet,
+        roundWinMinor: r.totalWin,
+        roundRefundMinor: r.totalRefund,
         movements: moves.map((m) => ({
           kind: m.kind,
-          vendorTxId: m.vendor_tx_id,
-          at: m.created_at.toISOString(),
+          vendorTxId: m.vendorTxId,
+          at: m.createdAt.toISOString(),
           amountMinor: m.amount,
-          ledgerTransactionId: m.ledger_transaction_id!,
+          ledgerTransactionId: m.ledgerTransactionId!,
         })),
       };
     });
 
   const wallets = rows.wallets
     .map((w) => {
-      const closing = BigInt(w.balance) - BigInt(w.after_end);
+      const closing = BigInt(w.balance) - BigInt(w.afterEnd);
       const credits = BigInt(w.credits);
       const debits = BigInt(w.debits);
       return { w, closing, credits, debits, opening: closing - credits - debits };
@@ -144,7 +144,7 @@ export function buildDayRecords(rows: DayRows): {
     .filter((x) => x.closing !== 0n || x.credits !== 0n || x.debits !== 0n)
     .map(({ w, closing, credits, debits, opening }) => ({
       record: 'wallet' as const,
-      playerId: w.member_id!,
+      playerId: w.memberId!,
       accountId: w.id,
       purpose: w.purpose,
       currency: w.currency,
@@ -160,7 +160,7 @@ export function buildDayRecords(rows: DayRows): {
       record: 'bettor' as const,
       playerId: m.id,
       account: m.account,
-      registeredAt: m.created_at.toISOString(),
+      registeredAt: m.createdAt.toISOString(),
       cpf: identity?.cpf ?? null,
       birthDate: identity?.birthDate ?? null,
       fullName: identity?.fullName ?? null,
@@ -172,16 +172,16 @@ export function buildDayRecords(rows: DayRows): {
   const payouts = rows.payouts.map((p) => ({
     record: 'payout' as const,
     withdrawalId: String(p.id),
-    playerId: String(p.member_id),
-    cpf: rows.identities.get(String(p.member_id))?.cpf ?? null,
+    playerId: String(p.memberId),
+    cpf: rows.identities.get(String(p.memberId))?.cpf ?? null,
     origin: p.origin,
-    method: p.pix_key_type ? ('pix' as const) : ('bank_transfer' as const),
-    pixKeyType: p.pix_key_type,
+    method: p.pixKeyType ? ('pix' as const) : ('bank_transfer' as const),
+    pixKeyType: p.pixKeyType,
     currency: p.currency,
     amountMinor: String(p.amount),
     status: p.status,
-    requestedAt: p.created_at.toISOString(),
-    decidedAt: p.decided_at?.toISOString() ?? null,
+    requestedAt: p.createdAt.toISOString(),
+    decidedAt: p.decidedAt?.toISOString() ?? null,
   }));
 
   const byCategory = Object.fromEntries(EXPORT_TRANSACTION_CATEGORIES.map((c) => [c, 0n])) as Record<
@@ -206,9 +206,9 @@ export function buildDayRecords(rows: DayRows): {
 export function playersOf(rows: Pick<DayRows, 'entries' | 'moves'> & Partial<Pick<DayRows, 'payouts'>>): string[] {
   return [
     ...new Set([
-      ...rows.entries.map((e) => e.member_id!),
-      ...rows.moves.map((m) => m.member_id),
-      ...(rows.payouts ?? []).map((p) => String(p.member_id)),
+      ...rows.entries.map((e) => e.memberId!),
+      ...rows.moves.map((m) => m.memberId),
+      ...(rows.payouts ?? []).map((p) => String(p.memberId)),
     ]),
   ];
 }

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import { camelRow } from '../../db/camel-row';
 import type { RecordsViews } from './records-views';
 
 type Db = Kysely<Database>;
@@ -10,7 +11,7 @@ export type DayWindow = { start: Date; end: Date };
 
 /** Every entry on a real-money player's account whose transaction is in the window, in ledger order. */
 export async function findDayEntries(db: Db, views: RecordsViews, w: DayWindow) {
-  return db
+  const rows = await db
     .selectFrom(views.entries().as('e'))
     .innerJoin(views.registrations().as('m'), 'm.id', 'e.member_id')
     .selectAll('e')
@@ -20,11 +21,12 @@ export async function findDayEntries(db: Db, views: RecordsViews, w: DayWindow) 
     .orderBy('e.transaction_id')
     .orderBy('e.id')
     .execute();
+  return rows.map(camelRow);
 }
 
 /** Every stake, win and refund that moved money in the window, with its round, in arrival order. */
 export async function findDayRoundMoves(db: Db, views: RecordsViews, w: DayWindow) {
-  return db
+  const rows = await db
     .selectFrom(views.roundBets().as('b'))
     .innerJoin(views.registrations().as('m'), 'm.id', 'b.member_id')
     .innerJoin(views.roundRecords().as('r'), (j) =>
@@ -60,6 +62,7 @@ export async function findDayRoundMoves(db: Db, views: RecordsViews, w: DayWindo
     .where('b.created_at', '<', w.end)
     .orderBy('b.id')
     .execute();
+  return rows.map(camelRow);
 }
 
 /**
@@ -68,7 +71,7 @@ export async function findDayRoundMoves(db: Db, views: RecordsViews, w: DayWindo
  * are left out. One statement, so the balance and the later entries are read at one instant.
  */
 export async function findDayWallets(db: Db, views: RecordsViews, w: DayWindow) {
-  return db
+  const rows = await db
     .selectFrom(views.playerAccounts().as('a'))
     .innerJoin(views.registrations().as('m'), 'm.id', 'a.member_id')
     .leftJoin(views.entries().as('e'), (j) => j.onRef('e.account_id', '=', 'a.id').on('e.created_at', '>=', w.start))
@@ -89,11 +92,12 @@ export async function findDayWallets(db: Db, views: RecordsViews, w: DayWindow) 
     .groupBy(['a.id', 'a.member_id', 'a.purpose', 'a.currency', 'a.balance'])
     .orderBy('a.id')
     .execute();
+  return rows.map(camelRow);
 }
 
 /** Real-money players registered in the window or named in `ids`, with their account name and registration. */
 export async function findBettors(db: Db, views: RecordsViews, w: DayWindow, ids: string[]) {
-  return db
+  const rows = await db
     .selectFrom(views.registrations().as('m'))
     .select(['m.id', 'm.account', 'm.created_at'])
     .where((eb) =>
@@ -104,6 +108,7 @@ export async function findBettors(db: Db, views: RecordsViews, w: DayWindow, ids
     )
     .orderBy('m.id')
     .execute();
+  return rows.map(camelRow);
 }
 
 /**
@@ -111,7 +116,7 @@ export async function findBettors(db: Db, views: RecordsViews, w: DayWindow, ids
  * closed account's payout, a barred player's refund), in id order.
  */
 export async function findDayPayouts(db: Db, views: RecordsViews, w: DayWindow) {
-  return db
+  const rows = await db
     .selectFrom(views.payouts().as('p'))
     .innerJoin(views.registrations().as('m'), 'm.id', 'p.member_id')
     .selectAll('p')
@@ -123,4 +128,5 @@ export async function findDayPayouts(db: Db, views: RecordsViews, w: DayWindow) 
     )
     .orderBy('p.id')
     .execute();
+  return rows.map(camelRow);
 }

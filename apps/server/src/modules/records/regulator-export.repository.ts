@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import { camelRow, type CamelRow } from '../../db/camel-row';
 
 type Db = Kysely<Database>;
 
@@ -106,7 +107,8 @@ export async function insertExport(db: Db, run: NewExport): Promise<string> {
   return row.id;
 }
 
-export type ExportRunRow = {
+/** A run's row as stored; it leaves this file as `ExportRunRow`. */
+type ExportRunColumns = {
   id: string;
   operator_day: string;
   version: number;
@@ -120,6 +122,7 @@ export type ExportRunRow = {
   counts: Record<string, number>;
   checksum: string;
 };
+export type ExportRunRow = CamelRow<ExportRunColumns>;
 
 /** One page of runs, newest day first, each day's versions newest first, with how many there are. */
 export async function listExports(
@@ -129,12 +132,12 @@ export async function listExports(
   limit: number,
 ): Promise<{ rows: ExportRunRow[]; total: number }> {
   const dir = sql.raw(order === 'asc' ? 'ASC' : 'DESC');
-  const { rows } = await sql<ExportRunRow>`
+  const { rows } = await sql<ExportRunColumns>`
     SELECT id::text AS id, to_char(operator_day, 'YYYY-MM-DD') AS operator_day, version, trigger, requested_by, reason, time_zone,
            started_at, finished_at, format, counts, checksum
     FROM regulator_exports ORDER BY operator_day ${dir}, version DESC OFFSET ${offset} LIMIT ${limit}`.execute(db);
   const count = await sql<{ n: string }>`SELECT count(*)::text AS n FROM regulator_exports`.execute(db);
-  return { rows, total: Number(count.rows[0]!.n) };
+  return { rows: rows.map(camelRow), total: Number(count.rows[0]!.n) };
 }
 
 /** The files of these runs, without their content. */
@@ -142,7 +145,7 @@ export async function listExportFiles(db: Db, exportIds: string[]) {
   if (exportIds.length === 0) return [];
   return db
     .selectFrom('regulator_export_files')
-    .select(['export_id', 'name', 'rows', 'bytes', 'sha256'])
+    .select(['export_id as exportId', 'name', 'rows', 'bytes', 'sha256'])
     .where('export_id', 'in', exportIds)
     .orderBy('export_id')
     .orderBy('name')
@@ -156,7 +159,7 @@ export async function findExportFile(db: Db, exportId: string, name: string) {
     .innerJoin('regulator_exports as x', 'x.id', 'f.export_id')
     .select([
       'f.name',
-      'f.content_type',
+      'f.content_type as contentType',
       'f.sha256',
       'f.content',
       sql<string>`to_char(x.operator_day, 'YYYY-MM-DD')`.as('day'),

@@ -275,25 +275,25 @@ export function createRegulatorExportService(ctx: RegulatorExportContext) {
         reads(),
         rows.map((r) => r.id),
       );
-      const operatorIds = [...new Set(rows.map((r) => r.requested_by).filter((x): x is string => x !== null))];
+      const operatorIds = [...new Set(rows.map((r) => r.requestedBy).filter((x): x is string => x !== null))];
       const names =
         operatorIds.length && ctx.operatorNames ? await ctx.operatorNames(operatorIds) : new Map<string, string>();
       return {
         list: rows.map((r) => ({
           id: r.id,
-          operatorDay: r.operator_day,
+          operatorDay: r.operatorDay,
           version: r.version,
           trigger: r.trigger,
-          requestedBy: r.requested_by === null ? null : (names.get(r.requested_by) ?? r.requested_by),
+          requestedBy: r.requestedBy === null ? null : (names.get(r.requestedBy) ?? r.requestedBy),
           reason: r.reason,
-          timeZone: r.time_zone,
-          startedAt: r.started_at.toISOString(),
-          finishedAt: r.finished_at.toISOString(),
+          timeZone: r.timeZone,
+          startedAt: r.startedAt.toISOString(),
+          finishedAt: r.finishedAt.toISOString(),
           format: r.format,
           counts: r.counts,
           checksum: r.checksum,
           files: files
-            .filter((f) => f.export_id === r.id)
+            .filter((f) => f.exportId === r.id)
             .map((f) => ({ name: f.name, rows: f.rows, bytes: f.bytes, sha256: f.sha256 })),
         })),
         total,
@@ -328,7 +328,7 @@ export function createRegulatorExportService(ctx: RegulatorExportContext) {
         throw new Error(`regulator export ${exportId}/${name}: stored content does not match its checksum`);
       return {
         filename: `regulator-${f.day}-v${f.version}-${f.name}`,
-        contentType: f.content_type,
+        contentType: f.contentType,
         sha256: f.sha256,
         content,
       };

@@ -85,36 +85,36 @@ export async function reconstructRound(
   const round = await findRound(db, views, vendor, roundId);
   if (!round) return undefined;
   const bets = await findRoundBets(db, views, vendor, roundId);
-  const moved = bets.filter((b) => b.ledger_transaction_id !== null);
-  const entries = await findEntriesOf(db, views, [...new Set(moved.map((b) => b.ledger_transaction_id!))]);
+  const moved = bets.filter((b) => b.ledgerTransactionId !== null);
+  const entries = await findEntriesOf(db, views, [...new Set(moved.map((b) => b.ledgerTransactionId!))]);
 
   const ledger = new Map<string, RoundLedgerTransaction>();
   for (const e of entries) {
-    const tx = ledger.get(e.transaction_id) ?? {
-      id: e.transaction_id,
+    const tx = ledger.get(e.transactionId) ?? {
+      id: e.transactionId,
       kind: e.kind,
-      at: e.created_at.toISOString(),
+      at: e.createdAt.toISOString(),
       entries: [],
     };
     tx.entries.push({
-      accountId: e.account_id,
+      accountId: e.accountId,
       purpose: e.purpose,
-      memberId: e.member_id,
+      memberId: e.memberId,
       amountMinor: e.amount,
-      balanceAfterMinor: e.balance_after,
+      balanceAfterMinor: e.balanceAfter,
     });
-    ledger.set(e.transaction_id, tx);
+    ledger.set(e.transactionId, tx);
   }
-  const totalBet = BigInt(round.total_bet);
-  const totalWin = BigInt(round.total_win);
-  const totalRefund = BigInt(round.total_refund);
+  const totalBet = BigInt(round.totalBet);
+  const totalWin = BigInt(round.totalWin);
+  const totalRefund = BigInt(round.totalRefund);
   const amountsOf = (kind: string) => moved.filter((b) => b.kind === kind).map((b) => BigInt(b.amount));
   /** What a win or rollback paid the player: its amount less the bonus part the house kept (migration 0500). */
   const paidOf = (kind: string) =>
-    moved.filter((b) => b.kind === kind).map((b) => BigInt(b.amount) - (kind === 'win' ? BigInt(b.bonus_kept) : 0n));
+    moved.filter((b) => b.kind === kind).map((b) => BigInt(b.amount) - (kind === 'win' ? BigInt(b.bonusKept) : 0n));
   /** The player's net in a transaction over all their own accounts (main wallet and bonus). */
   const ownAccounts = new Set(
-    entries.filter((e) => e.is_player && e.member_id === round.member_id).map((e) => e.account_id),
+    entries.filter((e) => e.isPlayer && e.memberId === round.memberId).map((e) => e.accountId),
   );
   const playerNet = (txId: string) =>
     sum(
@@ -127,23 +127,23 @@ export async function reconstructRound(
     check('refunds', totalRefund, sum(paidOf('rollback')), 'refunds paid'),
   ];
   for (const b of moved) {
-    const tx = ledger.get(b.ledger_transaction_id!);
+    const tx = ledger.get(b.ledgerTransactionId!);
     // A win's bonus part the house kept (the bonus had ended) never reached the player; a
     // rollback's amount is what went back (its kept part is in bonus_kept beside it).
     const expected =
       b.kind === 'bet'
         ? -BigInt(b.amount)
         : b.kind === 'win'
-          ? BigInt(b.amount) - BigInt(b.bonus_kept)
+          ? BigInt(b.amount) - BigInt(b.bonusKept)
           : BigInt(b.amount);
-    const net = playerNet(b.ledger_transaction_id!);
+    const net = playerNet(b.ledgerTransactionId!);
     const balanced = tx ? sum(tx.entries.map((e) => BigInt(e.amountMinor))) === 0n : false;
     checks.push({
-      check: `ledger ${b.kind} ${b.vendor_tx_id}`,
+      check: `ledger ${b.kind} ${b.vendorTxId}`,
       ok: tx !== undefined && tx.kind === b.kind && net === expected && balanced,
       detail: tx
         ? `transaction ${tx.id} (${tx.kind}): player moved ${net}, the ${b.kind} says ${expected}; entries ${balanced ? 'balance' : 'do not balance'}`
-        : `ledger transaction ${b.ledger_transaction_id} not found`,
+        : `ledger transaction ${b.ledgerTransactionId} not found`,
     });
   }
   const ledgerNet = sum([...ledger.keys()].map(playerNet));
@@ -159,36 +159,36 @@ export async function reconstructRound(
   const payout = totalWin + totalRefund;
   return {
     vassalage: round.vassalage,
-    vendorName: round.vendor_name ?? round.vassalage,
-    roundId: round.round_id,
-    nodeId: round.node_id,
-    gameName: round.game_name ?? round.node_id,
-    player: { memberId: round.member_id, account: round.account },
+    vendorName: round.vendorName ?? round.vassalage,
+    roundId: round.roundId,
+    nodeId: round.nodeId,
+    gameName: round.gameName ?? round.nodeId,
+    player: { memberId: round.memberId, account: round.account },
     currency: round.currency,
     status: round.status,
     // Cancelled: every stake rolled back, whether it went back or the house kept its bonus part.
     outcome:
-      round.status === 'open' ? 'open' : totalRefund + BigInt(round.refund_kept) === totalBet ? 'cancelled' : 'settled',
-    createdAt: round.created_at.toISOString(),
-    settledAt: round.settled_at ? round.settled_at.toISOString() : null,
+      round.status === 'open' ? 'open' : totalRefund + BigInt(round.refundKept) === totalBet ? 'cancelled' : 'settled',
+    createdAt: round.createdAt.toISOString(),
+    settledAt: round.settledAt ? round.settledAt.toISOString() : null,
     totals: {
       stakeMinor: totalBet.toString(),
       winMinor: totalWin.toString(),
       refundMinor: totalRefund.toString(),
       payoutMinor: payout.toString(),
       profitMinor: (payout - totalBet).toString(),
-      bonusStakeMinor: round.bonus_bet,
-      bonusWinMinor: round.bonus_win,
+      bonusStakeMinor: round.bonusBet,
+      bonusWinMinor: round.bonusWin,
     },
     movements: bets.map((b) => ({
       kind: b.kind,
-      vendorTxId: b.vendor_tx_id,
-      refTxId: b.ref_tx_id,
+      vendorTxId: b.vendorTxId,
+      refTxId: b.refTxId,
       status: b.status,
       amountMinor: b.amount,
-      bonusMinor: b.bonus_amount,
-      at: b.created_at.toISOString(),
-      ledgerTransactionId: b.ledger_transaction_id,
+      bonusMinor: b.bonusAmount,
+      at: b.createdAt.toISOString(),
+      ledgerTransactionId: b.ledgerTransactionId,
     })),
     ledger: [...ledger.values()],
     checks,

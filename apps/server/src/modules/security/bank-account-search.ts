@@ -29,7 +29,7 @@ export function memberIdsByAccountSuffixQuery(db: Db, lastDigits: string, offset
           .where(sql<boolean>`reverse(account_number) LIKE ${reversedPrefix}`),
     )
     .selectFrom('matches')
-    .select('member_id')
+    .select('member_id as memberId')
     .distinct()
     .orderBy('member_id')
     .offset(offset)
@@ -43,5 +43,5 @@ export async function findMemberIdsByAccountSuffix(
   limit: number,
 ): Promise<string[]> {
   const rows = await memberIdsByAccountSuffixQuery(db, lastDigits, offset, limit).execute();
-  return rows.map((r) => String(r.member_id));
+  return rows.map((r) => String(r.memberId));
 }
