@@ -6,7 +6,7 @@
 // vendor retries, until answered or the run's grace period ends: so a round's bet is acknowledged
 // at most once however often it was sent, and the drill can count what an acknowledgement promised.
 // Input: one JSON argument (see LoadInput). Stops starting rounds at durationMs, and retrying at
-// durationMs + graceMs.
+// durationMs + graceMs; roundPauseMs paces each player (the soak).
 import fs from 'node:fs';
 import { SANDBOX_SEAMLESS } from '../../apps/server/src/modules/gateway/gateway.service';
 import { vendorCallbackPath, vendorSignatureHeaders } from '../../apps/server/src/modules/gateway/vendor-signature';
@@ -19,6 +19,8 @@ export type LoadInput = {
   graceMs: number;
   out: string;
   runId: string;
+  /** Each player's pause between rounds (the soak's modest rate); none in the drill. */
+  roundPauseMs?: number;
 };
 
 /** One answer (or failure to get one) as the vendor saw it. */
@@ -92,6 +94,7 @@ async function main(): Promise<void> {
   await Promise.all(
     input.players.map(async (p) => {
       while (Date.now() < stopRounds) {
+        if (input.roundPauseMs) await new Promise((resolve) => setTimeout(resolve, input.roundPauseMs));
         const n = seq++;
         const round = `r-${input.runId}-${n}`;
         const betTx = `b-${input.runId}-${n}`;
