@@ -84,6 +84,9 @@ function requireNpm(args: string[], databaseUrl: string): string {
 }
 
 /** The app server in a process of its own; resolves with its URL, the vendor's secret and the players. */
+/** The app server while it runs: a signal to the drill alone (not its process group) stops it too. */
+let appChild: ChildProcess | undefined;
+
 function startApp(databaseUrl: string): Promise<{
   child: ChildProcess;
   baseUrl: string;
@@ -95,6 +98,7 @@ function startApp(databaseUrl: string): Promise<{
     env: { ...process.env, DATABASE_URL: databaseUrl, AUDIT_CHAIN_KEY, OPERATOR_TOTP_KEY },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
+  appChild = child;
   return new Promise((resolve, reject) => {
     let out = '';
     child.stdout!.on('data', (c: Buffer) => {
@@ -290,11 +294,13 @@ async function main(): Promise<number> {
   }
   // A previous drill stopped hard may have left its clusters: they are the drill's own, by name and port.
   cleanUp();
-  // Interrupted (Ctrl-C): the app and load processes get the signal too; the clusters go with the drill.
-  process.once('SIGINT', () => {
-    cleanUp();
-    process.exit(130);
-  });
+  // Interrupted (Ctrl-C, or a supervisor's SIGTERM): the clusters go with the drill, as in drill:failover.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const)
+    process.once(signal, () => {
+      if (appChild?.exitCode === null) appChild.kill('SIGTERM');
+      cleanUp();
+      process.exit(130);
+    });
   let failure: unknown;
   try {
     await drill();
