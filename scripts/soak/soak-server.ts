@@ -6,6 +6,7 @@
 import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config';
 import { openDatabase } from '../../apps/server/src/db/database';
+import { startPeriodicJobs } from '../../apps/server/src/jobs/periodic-jobs';
 
 async function main(): Promise<void> {
   const databaseUrl = process.env.SOAK_DATABASE_URL!;
@@ -23,6 +24,16 @@ async function main(): Promise<void> {
   };
   const database = await openDatabase({ databaseUrl, dataDir: null, poolSize: 10 });
   const app = await buildApp({ config, database, logger: false });
+  // As server.ts runs them: the periodic jobs (the audit chain's sealing, settlements, draws…) and
+  // the rewards engine's consumers are part of what an instance does all day, and audit:verify at
+  // the end fails on links the sealing job should have sealed by then.
+  const jobs = startPeriodicJobs(app.services, database.db, app.log, {
+    leaseMs: config.jobLeaseMs,
+    intervalOverrideMs: config.jobIntervalMs,
+  });
+  app.addHook('onClose', async () => jobs.stop());
+  app.services.rewardEvents.start();
+  app.addHook('onClose', async () => app.services.rewardEvents.stop());
   await app.listen({ port, host: '127.0.0.1' });
   process.stdout.write(`${JSON.stringify({ baseUrl: `http://127.0.0.1:${port}`, pid: process.pid })}\n`);
   const stop = () => {
