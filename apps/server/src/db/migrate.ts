@@ -19,23 +19,27 @@ export function findMigrationsDir(): string {
   throw new Error('migrations directory not found');
 }
 
-/** Read NNNN_name.sql files in version order. */
-export function readMigrations(dir = findMigrationsDir()): Migration[] {
+/** The NNNN_name.sql file names in `dir`, in version order. */
+function migrationFileNames(dir: string): string[] {
   return fs
     .readdirSync(dir)
     .filter((f) => /^\d{4}_[a-z0-9_]+\.sql$/.test(f))
-    .sort()
-    .map((f) => ({
-      version: Number(f.slice(0, 4)),
-      name: f.replace(/\.sql$/, ''),
-      sql: fs.readFileSync(`${dir}/${f}`, 'utf8'),
-    }));
+    .sort();
+}
+
+/** Read NNNN_name.sql files in version order. */
+export function readMigrations(dir = findMigrationsDir()): Migration[] {
+  return migrationFileNames(dir).map((f) => ({
+    version: Number(f.slice(0, 4)),
+    name: f.replace(/\.sql$/, ''),
+    sql: fs.readFileSync(`${dir}/${f}`, 'utf8'),
+  }));
 }
 
 /** The newest numbered migration shipped: the schema the function files are written for. */
 function newestShippedVersion(): number {
-  const names = fs.readdirSync(findMigrationsDir()).filter((f) => /^\d{4}_[a-z0-9_]+\.sql$/.test(f));
-  return Math.max(0, ...names.map((f) => Number(f.slice(0, 4))));
+  const newest = migrationFileNames(findMigrationsDir()).at(-1);
+  return newest === undefined ? 0 : Number(newest.slice(0, 4));
 }
 
 /**
