@@ -41,6 +41,21 @@ const CALLBACKS: Figure[] = [
     lower: true,
   },
   {
+    label: 'PostgreSQL CPU µs/callback, on',
+    pattern: re(String.raw`CPU per callback by process, engine on: server [\d.]+ µs, PostgreSQL # µs`),
+    lower: true,
+  },
+  {
+    label: 'machine CPU µs/callback, on',
+    pattern: re(String.raw`CPU per callback by process, engine on: [^\n]*machine # µs`),
+    lower: true,
+  },
+  {
+    label: 'PostgreSQL CPU µs/pgbench transfer',
+    pattern: re(String.raw`CPU per pgbench transfer: PostgreSQL and the rest # µs`),
+    lower: true,
+  },
+  {
     label: 'statements/callback, on',
     pattern: re(String.raw`statements per callback[^:\n]*: engine off #, on #`),
     group: 2,

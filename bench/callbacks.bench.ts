@@ -21,7 +21,8 @@ import {
   type LoadResult,
 } from './callbacks-load';
 import { cpuProfileDir, startCpuProfile } from './cpu-profile';
-import { createPgbenchAccounts, requirePgbench, runPgbench } from './pgbench';
+import { startMachineCpu, type CpuSpent } from './machine-cpu';
+import { createPgbenchAccounts, requirePgbench, runPgbenchMeasured, type PgbenchRun } from './pgbench';
 import { formatSummaries, type CpuProfile } from './profile-summary';
 import { attachRoundTripCounter } from '../apps/server/src/db/round-trip-counter';
 import { statementCounter } from './query-count';
@@ -45,6 +46,8 @@ type Measured = {
   /** Top-level statements PostgreSQL ran (pg_stat_statements), when it is preloaded. */
   statements: number | undefined;
   profile: CpuProfile | undefined;
+  /** CPU PostgreSQL and the whole machine spent over the run (Linux only). */
+  machine: CpuSpent | undefined;
 };
 
 const callsOf = (m: Measured) => m.load.callbacks + m.load.warmupCallbacks;
@@ -115,17 +118,20 @@ async function main() {
     const measure = async (name: string, run: () => Promise<LoadResult>): Promise<Measured> => {
       await statements?.reset();
       const stopProfile = profileDir ? await startCpuProfile(profileDir) : undefined;
+      const stopMachine = startMachineCpu();
       const cpu = process.cpuUsage();
       roundTrips.reset();
       const result = await run();
       const sent = roundTrips.total().roundTrips;
       const used = process.cpuUsage(cpu);
+      const machine = stopMachine?.();
       const m: Measured = {
         load: result,
         cpuMs: (used.user + used.system) / 1000,
         queries: sent,
         statements: await statements?.read(),
         profile: undefined,
+        machine,
       };
       if (result.errors > 0)
         throw new Error(`callback errors (${name}): ${result.errors} (first: ${result.firstError})`);
@@ -177,7 +183,10 @@ async function main() {
     // Let the app's idle pool connections close (pg's 10 s idle timeout), so pgbench's clients fit
     // under max_connections next to them.
     await new Promise((r) => setTimeout(r, 11_000));
-    const tps = runPgbench(url.toString(), PLAYERS, DURATION_MS / 1000);
+    const stopPgbenchCpu = startMachineCpu();
+    const pgbench = runPgbenchMeasured(url.toString(), PLAYERS, DURATION_MS / 1000);
+    const pgbenchMachineMs = stopPgbenchCpu?.().machineMs;
+    const tps = pgbench.tps;
 
     const ratio = perSecond / tps;
     const engine = perSecond / offPerSecond;
@@ -206,6 +215,7 @@ async function main() {
         `  statements per callback (pg_stat_statements, ${statements.scope}): engine off ${stmts(offRuns)}, on ${stmts(onRuns)}`,
       );
     }
+    printCpuByProcess(offRuns, onRuns, pgbench, pgbenchMachineMs);
     console.log(`  bet callback   p50 ${pick(bets, 0.5).toFixed(2)} ms  p99 ${betP99.toFixed(2)} ms`);
     console.log(`  win callback   p50 ${pick(wins, 0.5).toFixed(2)} ms  p99 ${pick(wins, 0.99).toFixed(2)} ms`);
     console.log(`pgbench two-account transfer (${PLAYERS} clients) ${tps.toFixed(0).padStart(7)} tps`);
@@ -238,6 +248,43 @@ async function main() {
   } finally {
     await server.close();
   }
+}
+
+/**
+ * Per callback: the server's CPU, PostgreSQL's, and the rest of the machine's (the load client,
+ * and whatever else ran); per pgbench transfer: pgbench's own and the rest (PostgreSQL: its
+ * backends end with pgbench's connections, so they are counted as the machine less pgbench).
+ * With the machine's cores all busy, the ratio to pgbench cannot pass the ratio of these totals.
+ */
+function printCpuByProcess(
+  offRuns: Measured[],
+  onRuns: Measured[],
+  pgbench: PgbenchRun,
+  pgbenchMachineMs: number | undefined,
+): void {
+  if (pgbenchMachineMs === undefined || !pgbench.transactions || [...offRuns, ...onRuns].some((m) => !m.machine))
+    return;
+  const per = (runs: Measured[], of: (m: Measured) => number) =>
+    (runs.reduce((n, m) => n + of(m), 0) * 1000) / runs.reduce((n, m) => n + callsOf(m), 0);
+  const row = (runs: Measured[]) => {
+    const server = per(runs, (m) => m.cpuMs);
+    const postgres = per(runs, (m) => m.machine!.postgresMs);
+    const machine = per(runs, (m) => m.machine!.machineMs);
+    return { server, postgres, rest: machine - server - postgres, machine };
+  };
+  const fmt = (r: ReturnType<typeof row>) =>
+    `server ${r.server.toFixed(0)} µs, PostgreSQL ${r.postgres.toFixed(0)} µs, rest ${r.rest.toFixed(0)} µs, machine ${r.machine.toFixed(0)} µs`;
+  const on = row(onRuns);
+  const client = (pgbench.clientCpuMs * 1000) / pgbench.transactions;
+  const machine = (pgbenchMachineMs * 1000) / pgbench.transactions;
+  console.log(`  CPU per callback by process, engine off: ${fmt(row(offRuns))}`);
+  console.log(`  CPU per callback by process, engine on: ${fmt(on)}`);
+  console.log(
+    `  CPU per pgbench transfer: PostgreSQL and the rest ${(machine - client).toFixed(0)} µs, pgbench ${client.toFixed(0)} µs, machine ${machine.toFixed(0)} µs`,
+  );
+  console.log(
+    `  per callback (engine on) / per pgbench transfer: PostgreSQL ${(on.postgres / (machine - client)).toFixed(2)}, machine ${(on.machine / machine).toFixed(2)}`,
+  );
 }
 
 main().catch((err) => {

@@ -20,6 +20,17 @@ export function requirePgbench(): void {
 
 /** pgbench: a two-account transfer per transaction from `clients` clients for `seconds`; its tps. */
 export function runPgbench(url: string, clients: number, seconds: number): number {
+  return runPgbenchMeasured(url, clients, seconds).tps;
+}
+
+/** What one pgbench run did: its rate, its transactions, and the CPU its own client process used. */
+export type PgbenchRun = { tps: number; transactions: number; clientCpuMs: number };
+
+/**
+ * The two-account transfer for `seconds` with `clients` connections. The shell's `times` after it
+ * gives pgbench's own CPU, so a caller that measures the machine can tell the database's share.
+ */
+export function runPgbenchMeasured(url: string, clients: number, seconds: number): PgbenchRun {
   const script = `${process.env.TMPDIR ?? '/tmp'}/wps-transfer-${crypto.randomBytes(4).toString('hex')}.sql`;
   // Debits come from the lower half and credits go to the upper half, so lock order never cycles.
   const text = [
@@ -32,13 +43,19 @@ export function runPgbench(url: string, clients: number, seconds: number): numbe
     '',
   ].join('\n');
   spawnSync('sh', ['-c', `cat > ${script}`], { input: text });
-  const r = spawnSync(
-    'pgbench',
-    ['-n', '-c', String(clients), '-j', '2', '-T', String(Math.max(1, Math.round(seconds))), '-f', script, url],
-    { encoding: 'utf8' },
-  );
+  const args = ['-n', '-c', String(clients), '-j', '2', '-T', String(Math.max(1, Math.round(seconds))), '-f', script];
+  // `times` prints the shell's CPU, then its children's (pgbench): user and system, as 0m1.234s.
+  const r = spawnSync('sh', ['-c', 'pgbench "$@"; code=$?; times >&2; exit $code', 'sh', ...args, url], {
+    encoding: 'utf8',
+  });
   spawnSync('rm', ['-f', script]);
   const m = /tps = ([\d.]+)/.exec(r.stdout);
   if (r.status !== 0 || !m) throw new Error(`pgbench failed: ${r.stderr || r.stdout}`);
-  return Number(m[1]);
+  const processed = /number of transactions actually processed: (\d+)/.exec(r.stdout);
+  const times = r.stderr.trim().split('\n').at(-1) ?? '';
+  const clientCpuMs = [...times.matchAll(/(\d+)m([\d.]+)s/g)].reduce(
+    (ms, [, min, sec]) => ms + (Number(min) * 60 + Number(sec)) * 1000,
+    0,
+  );
+  return { tps: Number(m[1]), transactions: processed ? Number(processed[1]) : 0, clientCpuMs };
 }

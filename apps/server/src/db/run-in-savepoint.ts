@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from './schema';
+import { forgetHeldFacts } from './transaction-memo';
 
 type Db = Kysely<Database>;
 
@@ -12,6 +13,8 @@ export async function runInSavepoint<T>(trx: Db, name: string, fn: () => Promise
     return result;
   } catch (err) {
     await sql`ROLLBACK TO SAVEPOINT ${sql.id(name)}`.execute(trx);
+    // The locks taken since the savepoint are gone with it (transaction-memo.ts).
+    forgetHeldFacts(trx);
     await sql`RELEASE SAVEPOINT ${sql.id(name)}`.execute(trx);
     throw err;
   }

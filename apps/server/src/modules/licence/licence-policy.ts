@@ -14,6 +14,7 @@ import type { Database } from '../../db/schema';
 import { requestContext } from '../../logger';
 import { AppError } from '../../http/app-error';
 import { findLicence, shareLicence } from './licence.repository';
+import { heldForTransaction } from '../../db/transaction-memo';
 
 type Db = Kysely<Database>;
 
@@ -52,6 +53,16 @@ export type LicenceCheck = {
  * Rules whose refusal the player settles by a step of their own, with a code of its own so the
  * site can offer that step; every other rule refuses as LICENCE_REFUSED. Same details either way.
  */
+/**
+ * The licence as `trx` holds it: the first door asked in a transaction reads the licence row FOR
+ * SHARE, and that lock lasts until the transaction ends (or rolls back past it), so no switch can
+ * commit meanwhile and a later door in the same transaction need not read it again. A lottery
+ * batch asks the stake door once per ticket; each ask was a round trip and one more share lock
+ * on the one licence row.
+ */
+const LICENCE_HELD = Symbol('licence profile held FOR SHARE');
+const profileHeldBy = (trx: Db) => heldForTransaction(trx, LICENCE_HELD, () => shareLicence(trx));
+
 const REFUSAL_CODES: Partial<Record<LicenceRule, ErrorCode>> = {
   contactConfirmation: ErrorCode.CONTACT_CONFIRMATION_REQUIRED,
 };
@@ -95,7 +106,7 @@ export function createLicencePolicy({ db }: { db: Db }) {
         throw new AppError(ErrorCode.LICENCE_DOOR_NOT_WIRED, `This route does not declare the licence door ${door}`, {
           door,
         });
-      const profile = await shareLicence(trx);
+      const profile = await profileHeldBy(trx);
       const rules = licenceRules(profile);
       for (const check of checks) {
         const rule = await check.breaks(trx, { rules, subject, door });

@@ -8,6 +8,8 @@ import { expectLedgerHealthy } from '../../../test/ledger-invariants';
 import { createTestOperator } from '../../../test/operator-login';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
 import { AppError } from '../../http/app-error';
+import { attachRoundTripCounter } from '../../db/round-trip-counter';
+import { runInSavepoint } from '../../db/run-in-savepoint';
 import { mainBalance } from '../gateway/gateway.test-support';
 import { passIdentityCheck } from '../kyc/kyc.test-support';
 import { fundMember } from '../withdrawal/withdrawal.test-support';
@@ -179,5 +181,28 @@ describeEachDatabase('the stake door asks who bets', (target) => {
     const before = await mainBalance(t.app, p.memberId);
     await bet(p, `tx-${crypto.randomBytes(6).toString('hex')}`);
     expect(await mainBalance(t.app, p.memberId)).toBe(before - 100n);
+  });
+
+  it('a transaction reads the licence once for all its doors, and again after rolling back the savepoint that read it', async () => {
+    await setLicence(t.app, 'permissive');
+    const p = await player(false);
+    const { policy } = t.app.services.licence;
+    const counter = attachRoundTripCounter(t.database);
+    try {
+      const { sent } = await counter.measure(() =>
+        t.database.db.transaction().execute(async (trx) => {
+          // A rolled-back savepoint releases the share lock its door took: what it read is forgotten.
+          await runInSavepoint(trx, 'licence_test', async () => {
+            await policy.ask(trx, 'stake', { memberId: p.memberId });
+            throw new Error('rolled back');
+          }).catch(() => undefined);
+          // The tickets of one batch ask the stake door in one transaction: one read, under the lock.
+          for (let i = 0; i < 5; i++) await policy.ask(trx, 'stake', { memberId: p.memberId });
+        }),
+      );
+      expect(sent.filter((q) => /from "operator_licence"/i.test(q))).toHaveLength(2);
+    } finally {
+      counter.detach();
+    }
   });
 });
