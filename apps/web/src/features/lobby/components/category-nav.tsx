@@ -13,6 +13,9 @@ import '../lobby-games.css';
  * The entries that do not fit next to the logo and the account controls move into a "More"
  * menu at the end, so no entry is ever cut off or hidden behind a sideways scroll.
  */
+/** Where the header shows its categories: lobby.css's (and layout.css's) breakpoint for `.category-nav`. */
+export const WIDE_HEADER = '(min-width: 1180px)';
+
 export function CategoryNav() {
   const { t, i18n } = useTranslation('lobby');
   const { lanes } = useVendorLanes();
@@ -49,8 +52,16 @@ export function CategoryNav() {
       }
       setFitCount(count);
     };
-    fit();
-    const observer = new ResizeObserver(fit);
+    // Below the breakpoint the nav is not displayed (phones use the side menu), and measuring it
+    // would only force a layout of the whole page in the middle of the first screen's work (a
+    // long task on a slow phone) and a second render that moves every entry into "More".
+    const wide = typeof window.matchMedia === 'function' ? window.matchMedia(WIDE_HEADER) : undefined;
+    const shown = () => wide?.matches ?? true;
+    if (shown()) fit();
+    // Also told when the nav appears (a window widened past the breakpoint: its width changes from 0).
+    const observer = new ResizeObserver(() => {
+      fit();
+    });
     observer.observe(nav);
     return () => observer.disconnect();
   }, [pathsKey, i18n.language]);
