@@ -3,7 +3,8 @@
 // wait for each other), each tick one call picked by weight: a player's encrypted username login,
 // the lobby's first page of games, an operator's player search. Every answer (or failure to get
 // one) is appended to a JSON-lines file as it arrives. The seamless callbacks come from the
-// failover drill's vendor process (scripts/drill/failover-load.ts), which records its own answers.
+// failover drill's vendor process (scripts/drill/failover-load.ts), the money calls from
+// soak-money-load.ts; each records its own answers.
 // Input: one JSON argument (see SoakLoadInput).
 import fs from 'node:fs';
 import type { RsaKeyResult } from '@wps/shared/schemas/session';
@@ -20,10 +21,10 @@ export type SoakLoadInput = {
 
 export type CallKind = 'login' | 'lobby' | 'backoffice';
 
-/** One call as the client saw it; `ok` is a 200 with a successful envelope. */
+/** One call as the client saw it (its kind: this file's, the callbacks', the money load's, the SMS bursts'); `ok` is a 200 with a successful envelope. */
 export type CallRecord = {
   at: number;
-  kind: CallKind | 'bet' | 'win' | 'sms';
+  kind: string;
   ms: number;
   status: number;
   code: string;

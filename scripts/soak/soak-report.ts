@@ -1,10 +1,11 @@
-// The soak's figures: calls per kind and minute (count, errors by kind, p99), memory per process
-// over time, database connections over time; the per-minute series as JSON and CSV and an SVG plot
-// drawn by hand (no plotting dependency). The money reckoning itself is the failover drill's
-// (scripts/drill/failover-report.ts).
+// The soak's figures: calls per kind and minute (count, errors by kind, p99), memory and CPU per
+// process over time, database connections over time; the series as JSON and CSV (soak-plot.ts
+// draws the JSON). The reckonings are the failover drill's (the callbacks) and
+// soak-money.ts (the money load).
 import fs from 'node:fs';
 import type { AnswerRecord } from '../drill/failover-load';
 import type { CallRecord } from './soak-load';
+import type { CpuSample } from './soak-processes';
 
 export type MemorySample = { at: number; process: string; rssMb: number };
 export type ConnectionSample = { at: number; total: number; active: number; idle: number };
@@ -38,7 +39,9 @@ export function perMinute(records: CallRecord[], startedAt: number): MinuteRow[]
   const groups = new Map<string, CallRecord[]>();
   for (const r of records) {
     const key = `${Math.floor((r.at - startedAt) / 60_000)}\t${r.kind}`;
-    groups.set(key, [...(groups.get(key) ?? []), r]);
+    const group = groups.get(key);
+    if (group) group.push(r);
+    else groups.set(key, [r]);
   }
   return [...groups.entries()]
     .map(([key, rs]) => {
@@ -95,88 +98,49 @@ export function memoryFigures(samples: MemorySample[], warmupMs: number): Memory
   });
 }
 
-export function writeSeries(
-  base: string,
-  data: {
-    minutes: MinuteRow[];
-    memory: MemorySample[];
-    connections: ConnectionSample[];
-    faults: { at: number; what: string }[];
-    startedAt: number;
-  },
-): void {
+type CpuFigure = { process: string; seconds: number; wallSeconds: number; cores: number };
+
+/** CPU used between consecutive samples of one process, as cores (a restarted process's counter starts again: no negative step). */
+export function cpuSteps(samples: CpuSample[]): { process: string; at: number; cores: number; seconds: number }[] {
+  const last = new Map<string, CpuSample>();
+  const steps: { process: string; at: number; cores: number; seconds: number }[] = [];
+  for (const s of samples) {
+    const before = last.get(s.process);
+    last.set(s.process, s);
+    if (!before || s.at <= before.at) continue;
+    const seconds = Math.max(0, s.cpuSeconds - before.cpuSeconds);
+    steps.push({ process: s.process, at: s.at, seconds, cores: seconds / ((s.at - before.at) / 1000) });
+  }
+  return steps;
+}
+
+/** Per process: the CPU seconds it used while sampled, over how long, and the average in cores. */
+export function cpuFigures(samples: CpuSample[]): CpuFigure[] {
+  const names = [...new Set(samples.map((s) => s.process))];
+  const steps = cpuSteps(samples);
+  return names.map((name) => {
+    const mine = samples.filter((s) => s.process === name);
+    const seconds = steps.filter((s) => s.process === name).reduce((sum, s) => sum + s.seconds, 0);
+    const wallSeconds = Math.max(1, (mine.at(-1)!.at - mine[0]!.at) / 1000);
+    return { process: name, seconds, wallSeconds, cores: seconds / wallSeconds };
+  });
+}
+
+export type Series = {
+  minutes: MinuteRow[];
+  memory: MemorySample[];
+  cpu: CpuSample[];
+  connections: ConnectionSample[];
+  faults: { at: number; what: string }[];
+  startedAt: number;
+};
+
+/** The series as JSON (everything: soak-plot.ts draws it) and CSV (per call and minute). */
+export function writeSeries(base: string, data: Series): void {
   fs.writeFileSync(`${base}.json`, `${JSON.stringify(data, null, 1)}\n`);
   const csv = [
     'minute,kind,calls,errors,error_rate,p99_ms',
     ...data.minutes.map((m) => `${m.minute},${m.kind},${m.calls},${m.errors},${m.errorRate.toFixed(4)},${m.p99Ms}`),
   ];
   fs.writeFileSync(`${base}.csv`, `${csv.join('\n')}\n`);
-  fs.writeFileSync(`${base}.svg`, plot(data));
-}
-
-const COLOURS = ['#1f77b4', '#d62728', '#2ca02c', '#ff7f0e', '#9467bd', '#8c564b', '#e377c2', '#17becf'];
-
-/** Three stacked panels over the run's seconds: p99 per call and minute, RSS per process, connections; faults as vertical lines. */
-function plot(data: {
-  minutes: MinuteRow[];
-  memory: MemorySample[];
-  connections: ConnectionSample[];
-  faults: { at: number; what: string }[];
-  startedAt: number;
-}): string {
-  const W = 900;
-  const H = 200;
-  const left = 60;
-  const end = Math.max(data.startedAt + 60_000, ...data.memory.map((m) => m.at), ...data.connections.map((c) => c.at));
-  const x = (at: number) => left + ((at - data.startedAt) / (end - data.startedAt)) * (W - left - 180);
-  const parts: string[] = [];
-  const panel = (top: number, title: string, series: Map<string, [number, number][]>) => {
-    const ymax = Math.max(1, ...[...series.values()].flat().map(([, v]) => v));
-    const y = (v: number) => top + H - 20 - (v / ymax) * (H - 40);
-    parts.push(`<text x="${left}" y="${top + 12}" font-size="12">${title} (max ${Math.round(ymax)})</text>`);
-    parts.push(`<line x1="${left}" y1="${top + H - 20}" x2="${W - 180}" y2="${top + H - 20}" stroke="#999"/>`);
-    for (const f of data.faults)
-      parts.push(
-        `<line x1="${x(f.at)}" y1="${top + 15}" x2="${x(f.at)}" y2="${top + H - 20}" stroke="#bbb" stroke-dasharray="3,3"><title>${f.what}</title></line>`,
-      );
-    [...series.entries()].forEach(([name, points], i) => {
-      const colour = COLOURS[i % COLOURS.length];
-      parts.push(
-        `<polyline fill="none" stroke="${colour}" stroke-width="1.5" points="${points.map(([at, v]) => `${x(at).toFixed(1)},${y(v).toFixed(1)}`).join(' ')}"/>`,
-      );
-      parts.push(`<text x="${W - 170}" y="${top + 30 + i * 14}" font-size="11" fill="${colour}">${name}</text>`);
-    });
-  };
-  const group = <T>(rows: T[], key: (r: T) => string, point: (r: T) => [number, number]) => {
-    const m = new Map<string, [number, number][]>();
-    for (const r of rows) m.set(key(r), [...(m.get(key(r)) ?? []), point(r)]);
-    return m;
-  };
-  panel(
-    0,
-    'p99 ms per call and minute',
-    group(
-      data.minutes,
-      (r) => r.kind,
-      (r) => [data.startedAt + r.minute * 60_000 + 30_000, r.p99Ms],
-    ),
-  );
-  panel(
-    H,
-    'RSS MB per process',
-    group(
-      data.memory,
-      (r) => r.process,
-      (r) => [r.at, r.rssMb],
-    ),
-  );
-  panel(
-    2 * H,
-    'PostgreSQL connections',
-    new Map([
-      ['total', data.connections.map((c) => [c.at, c.total] as [number, number])],
-      ['active', data.connections.map((c) => [c.at, c.active] as [number, number])],
-    ]),
-  );
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${3 * H}" font-family="sans-serif">\n<rect width="100%" height="100%" fill="white"/>\n${parts.join('\n')}\n</svg>\n`;
 }
