@@ -17,7 +17,7 @@ import { StatusChangeDialog, type PendingStatusChange } from './status-change-di
  * Our own games (games.read): each with its RTP (the slot's and the dice's fixed by their maths,
  * an original's the operator's within the band), the stakes a round accepts (the minimum is the
  * game's catalogue minimum bet, the maximum the operator's or else the house limit), an original's
- * maximum payout, its own bonus wagering weight (else its category's share), and its status.
+ * maximum payout (under its maximum stake) and its status; its bonus wagering weight is in its dialog.
  * games.write edits the settings and puts a game in maintenance, disables or enables it (the
  * catalogue's status change, audited with a reason).
  */
@@ -61,12 +61,7 @@ export function InhouseGamesPanel({ canWrite }: { canWrite: boolean }) {
               <th scope="col" className="is-numeric">
                 {t('inhouse.maxStake')}
               </th>
-              <th scope="col" className="is-numeric">
-                {t('inhouse.maxPayout')}
-              </th>
-              <th scope="col" className="is-numeric">
-                {t('inhouse.wageringWeightColumn')}
-              </th>
+
               <th scope="col">{t('games.status')}</th>
               {canWrite && <th scope="col">{t('games.actions')}</th>}
             </tr>
@@ -85,16 +80,13 @@ export function InhouseGamesPanel({ canWrite }: { canWrite: boolean }) {
                   {game.maxStakeSetMinor === null && (
                     <span className="catalogue-table__id">{t('inhouse.houseLimit')}</span>
                   )}
-                </td>
-                <td className="is-numeric">
-                  {game.maxPayoutMinor === null ? '—' : formatMoney(game.maxPayoutMinor, SITE_MONEY)}
-                  {game.maxPayoutMinor !== null && game.maxPayoutSetMinor === null && (
-                    <span className="catalogue-table__id">{t('inhouse.houseLimit')}</span>
+                  {game.maxPayoutMinor !== null && (
+                    <span className="catalogue-table__id">
+                      {t('inhouse.maxPayoutShort', { amount: formatMoney(game.maxPayoutMinor, SITE_MONEY) })}
+                    </span>
                   )}
                 </td>
-                <td className="is-numeric">
-                  {game.wageringWeightPct === null ? t('inhouse.categoryShare') : `${game.wageringWeightPct} %`}
-                </td>
+
                 <td>
                   <CatalogueStatusBadge status={game.status} />
                 </td>
