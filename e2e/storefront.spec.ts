@@ -214,9 +214,10 @@ test('home: banner, game lanes, winners, promotions and the footer blocks, axe i
   // Lanes below the fold ask for their games when scrolled towards.
   const inhouse = page.getByTestId('home-inhouse');
   await inhouse.scrollIntoViewIfNeeded();
-  await expect(inhouse.getByRole('heading', { name: 'Jogos da casa' })).toBeVisible();
+  await expect(inhouse.getByRole('heading', { name: 'Originais da casa' })).toBeVisible();
   await expect(inhouse.getByRole('button', { name: 'Jogar Provable Dice' })).toBeVisible();
-  await expect(inhouse.getByRole('link', { name: 'Ver tudo: Jogos da casa' })).toHaveAttribute('href', '/inhouse');
+  await expect(inhouse.getByRole('button', { name: 'Jogar Plinko' })).toBeVisible();
+  await expect(inhouse.getByRole('link', { name: 'Ver tudo: Originais da casa' })).toHaveAttribute('href', '/inhouse');
   const slots = page.getByTestId('home-lane-rng');
   await slots.scrollIntoViewIfNeeded();
   await expect(slots.getByRole('button', { name: 'Jogar Lucky Fives' })).toBeVisible();

@@ -141,6 +141,23 @@ const MOTIFS: Record<string, Motif> = {
     `<rect x="8" y="30" width="62" height="44" rx="8" fill="${a}"/><path d="M70 44l22-12v40L70 60z" fill="${b}"/><circle cx="30" cy="52" r="10" fill="${b}"/><circle cx="84" cy="16" r="7" fill="#ff4d5e"/>`,
   trophy: (a, b) =>
     `<path d="M28 10h44v26c0 16-10 26-22 28-12-2-22-12-22-28z" fill="${a}"/><path d="M28 18H12c0 14 8 22 18 22M72 18h16c0 14-8 22-18 22" stroke="${a}" stroke-width="5" fill="none"/><rect x="44" y="62" width="12" height="16" fill="${b}"/><rect x="28" y="78" width="44" height="12" rx="3" fill="${b}"/>${star(50, 32, 10, b)}`,
+  // The house originals: a multiplier climbing past its target line, pegs over a falling ball, a keno board.
+  limbo: (a, b) =>
+    `<path d="M8 36h84" stroke="${a}" stroke-width="4" stroke-dasharray="8 6"/><path d="M10 90C40 86 62 64 76 18" stroke="${b}" stroke-width="8" fill="none" stroke-linecap="round"/><path d="M66 20l12-14 10 18z" fill="${b}"/><text x="34" y="70" font-size="26" font-weight="900" text-anchor="middle" fill="${a}" ${FONT}>2×</text>`,
+  pegs: (a, b) =>
+    `${[0, 1, 2, 3, 4]
+      .flatMap((row) =>
+        Array.from(
+          { length: row + 2 },
+          (_, i) => `<circle cx="${50 + (i - (row + 1) / 2) * 16}" cy="${14 + row * 15}" r="4" fill="${a}"/>`,
+        ),
+      )
+      .join('')}<circle cx="58" cy="37" r="7" fill="${b}"/><path d="M6 94h88" stroke="${a}" stroke-width="4"/>`,
+  keno: (a, b) =>
+    Array.from({ length: 16 }, (_, i) => {
+      const hit = [1, 6, 11, 12].includes(i);
+      return `<rect x="${8 + (i % 4) * 22}" y="${8 + Math.floor(i / 4) * 22}" width="18" height="18" rx="5" fill="${hit ? b : a}"/>`;
+    }).join(''),
   bull: (a, b) =>
     `<path d="M22 30C8 26 4 12 10 6c4 12 14 16 24 16M78 30c14-4 18-18 12-24-4 12-14 16-24 16" fill="${b}"/><path d="M26 24h48c6 20 2 48-24 66C24 72 20 44 26 24z" fill="${a}"/><ellipse cx="50" cy="72" rx="14" ry="9" fill="${b}"/>`,
 };
@@ -184,6 +201,9 @@ const THEMES: [RegExp, keyof typeof MOTIFS | (keyof typeof MOTIFS)[], number?][]
   [/bull/i, 'bull'],
   [/roulette|wheel/i, 'wheel'],
   [/sic bo|dice|provable/i, 'dice'],
+  [/limbo/i, 'limbo'],
+  [/plinko/i, 'pegs'],
+  [/house keno/i, 'keno'],
   [/lucky|fives/i, 'star', 45],
   [/esports/i, ['pad', 'trophy']],
   [/football/i, 'ball'],

@@ -127,6 +127,8 @@ const PORT_OFFSETS = {
   sportsVendors: 61,
   /** The phone header of a signed-in player with a long balance (registration needs the captcha off). */
   headerBalance: 62,
+  /** The house originals: limbo, plinko and keno won and lost in the /game frame, verified in the fairness panel. */
+  originals: 59,
 } as const;
 
 function derivePorts(): { readonly [K in keyof typeof PORT_OFFSETS]: number } {

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { ORIGINALS_RTP_BAND, isRtpInBand } from '../originals/originals-common';
+import { isOriginalKind } from '../originals/originals';
 import { DICE_CONFIG, DICE_OUTCOMES, SLOT_CONFIG } from '../provably-fair';
 import { CATALOGUE_STATUSES } from './catalogue';
 import { INHOUSE_GAMES, INHOUSE_MAX_STAKE_MINOR, type InhouseGameKind } from './inhouse';
@@ -48,20 +50,47 @@ export function findMaxStakeProblem(
 }
 
 /**
- * A game's return to player (fraction: 0.96 = 96 %), as the player's rules state it. Each game has
- * one paytable and one house edge, so there is no variant to choose (docs/decisions.md).
+ * A game's return to player in basis points (9600 = 96 %), as the player's rules state it. The slot
+ * and the dice have one paytable and one house edge (docs/decisions.md); an original plays at the
+ * operator's setting (`rtpBpsSet`, null: none set) within ORIGINALS_RTP_BAND, else the band's default.
  */
-export function inhouseRtp(game: InhouseGameKind): number {
-  return game === 'slot' ? SLOT_CONFIG.targetRtp : (DICE_OUTCOMES - DICE_CONFIG.houseEdgeBp) / DICE_OUTCOMES;
+export function inhouseRtpBps(game: InhouseGameKind, rtpBpsSet: number | null = null): number {
+  if (game === 'slot') return Math.round(SLOT_CONFIG.targetRtp * 10_000);
+  if (game === 'dice') return DICE_OUTCOMES - DICE_CONFIG.houseEdgeBp;
+  return rtpBpsSet ?? ORIGINALS_RTP_BAND.defaultBps;
 }
 
-/** PUT /ops/inhouse-games/:nodeId/settings: the game's maximum stake in minor units, with the reason. */
+/** A game's return to player as a fraction (0.96 = 96 %); see inhouseRtpBps. */
+export function inhouseRtp(game: InhouseGameKind, rtpBpsSet: number | null = null): number {
+  return inhouseRtpBps(game, rtpBpsSet) / 10_000;
+}
+
+/**
+ * The house limit of one round's payout, in minor units: an original refuses a stake whose largest
+ * possible payout (stake × the top multiplier of its choices) is above the game's maximum payout,
+ * the operator's (at most this) or else this.
+ */
+export const INHOUSE_MAX_PAYOUT_MINOR = 100_000_000n;
+
+/**
+ * PUT /ops/inhouse-games/:nodeId/settings: the game's maximum stake in minor units, with the
+ * reason; for an original also its RTP (basis points, inside ORIGINALS_RTP_BAND) and its maximum
+ * payout (minor units, at most INHOUSE_MAX_PAYOUT_MINOR). The slot and the dice refuse the last two.
+ */
 export const inhouseGameSettingsBodySchema = z.object({
   maxStakeMinor: z
     .string()
     .regex(/^[1-9]\d{0,17}$/, 'integer minor units')
     // zod runs this check after a failed regex too: BigInt() must only see digits.
     .refine((text) => !/^\d+$/.test(text) || BigInt(text) <= INHOUSE_MAX_STAKE_MINOR, 'above the house limit'),
+  rtpBps: z.number().int().refine(isRtpInBand, 'outside the RTP band').optional(),
+  maxPayoutMinor: z
+    .string()
+    .regex(/^[1-9]\d{0,17}$/, 'integer minor units')
+    .refine((text) => !/^\d+$/.test(text) || BigInt(text) <= INHOUSE_MAX_PAYOUT_MINOR, 'above the house limit')
+    .optional(),
+  /** The percent of the game's stakes that counts towards bonus wagering; null: its category's share. Left out: unchanged. */
+  wageringWeightPct: z.number().int().min(0).max(100).nullable().optional(),
   reason: opsReasonSchema,
 });
 export type InhouseGameSettingsBody = z.infer<typeof inhouseGameSettingsBodySchema>;
@@ -87,13 +116,36 @@ export const opsInhouseGameSchema = z.object({
   stakeStepMinor: z.string(),
   /** The operator's maximum as stored, or null (the house limit applies). */
   maxStakeSetMinor: z.string().nullable(),
+  /** Whether this is a house original: its RTP and maximum payout are the operator's to set. */
+  isOriginal: z.boolean(),
+  /** The RTP in basis points rounds are placed at now; the operator's setting as stored (null: none). */
+  rtpBps: z.number().int(),
+  rtpBpsSet: z.number().int().nullable(),
+  /** An original's maximum payout per round in force, and as stored (null: the house limit); null for the others. */
+  maxPayoutMinor: z.string().nullable(),
+  maxPayoutSetMinor: z.string().nullable(),
+  /** The game's own bonus wagering weight (percent), or null: its category's share in the bonus settings. */
+  wageringWeightPct: z.number().int().nullable(),
 });
 export type OpsInhouseGame = z.infer<typeof opsInhouseGameSchema>;
 
-/** The answer to PUT /ops/inhouse-games/:nodeId/settings: the stored maximum before and after. */
+/** The answer to PUT /ops/inhouse-games/:nodeId/settings: the stored settings before and after. */
+const storedSettingsSchema = z.object({
+  maxStakeMinor: z.string().nullable(),
+  rtpBps: z.number().int().nullable(),
+  maxPayoutMinor: z.string().nullable(),
+  wageringWeightPct: z.number().int().nullable(),
+});
+export type InhouseStoredSettings = z.infer<typeof storedSettingsSchema>;
+
 export const inhouseGameSettingsChangeSchema = z.object({
   nodeId: z.string(),
-  before: z.object({ maxStakeMinor: z.string().nullable() }),
-  after: z.object({ maxStakeMinor: z.string() }),
+  before: storedSettingsSchema,
+  after: storedSettingsSchema,
 });
 export type InhouseGameSettingsChange = z.infer<typeof inhouseGameSettingsChangeSchema>;
+
+/** Whether a game's RTP and maximum payout are the operator's to set (the house originals). */
+export function hasOperatorRtp(game: InhouseGameKind): boolean {
+  return isOriginalKind(game);
+}

@@ -5,8 +5,14 @@ import { idempotencyKeySchema } from './withdrawal';
 /** The in-house vendor's code in the catalogue. */
 export const INHOUSE_VASSALAGE = 'inhouse';
 
-/** In-house games by catalogue nodeId. */
-export const INHOUSE_GAMES = { 'inhouse-slot': 'slot', 'inhouse-dice': 'dice' } as const;
+/** In-house games by catalogue nodeId: the slot, the dice and the house originals (limbo, plinko, keno). */
+export const INHOUSE_GAMES = {
+  'inhouse-slot': 'slot',
+  'inhouse-dice': 'dice',
+  'inhouse-limbo': 'limbo',
+  'inhouse-plinko': 'plinko',
+  'inhouse-keno': 'keno',
+} as const;
 export type InhouseNodeId = keyof typeof INHOUSE_GAMES;
 export type InhouseGameKind = (typeof INHOUSE_GAMES)[InhouseNodeId];
 
@@ -81,6 +87,10 @@ export type InhouseSession = {
   maxStakeMinor: string;
   /** Stakes are whole multiples of this (the slot splits a stake evenly over its 10 lines). */
   stakeStepMinor: string;
+  /** The RTP in basis points a round placed now plays at (an original's is the operator's setting). */
+  rtpBps: number;
+  /** An original's maximum payout per round in minor units; null for the slot and the dice. */
+  maxPayoutMinor: string | null;
   expiresAt: string;
 };
 
@@ -93,8 +103,17 @@ export type RevealedSeed = {
   revealedAt: string;
 };
 
-/** What a round needs to be verified; `serverSeed` is null until its seed is rotated out. */
-export type RoundFairness = { serverSeedHash: string; serverSeed: string | null; clientSeed: string; nonce: number };
+/**
+ * What a round needs to be verified; `serverSeed` is null until its seed is rotated out. `rtpBps`
+ * is the RTP the round was placed at (the originals' multipliers depend on it).
+ */
+export type RoundFairness = {
+  serverSeedHash: string;
+  serverSeed: string | null;
+  clientSeed: string;
+  nonce: number;
+  rtpBps: number | null;
+};
 
 export type InhouseRoundSummary = RoundFairness & {
   roundId: string;
@@ -154,6 +173,8 @@ export const inhouseSessionSchema = z.object({
   minStakeMinor: z.string(),
   maxStakeMinor: z.string(),
   stakeStepMinor: z.string(),
+  rtpBps: z.number().int(),
+  maxPayoutMinor: z.string().nullable(),
   expiresAt: z.string(),
 }) satisfies z.ZodType<InhouseSession>;
 
@@ -170,6 +191,7 @@ const roundFairnessShape = {
   serverSeed: z.string().nullable(),
   clientSeed: z.string(),
   nonce: z.number().int(),
+  rtpBps: z.number().int().nullable(),
 };
 
 /** POST /wps/inhouse/fair and /wps/inhouse/fair/client-seed */
@@ -201,7 +223,7 @@ export const rotateSeedResultSchema = z.object({
   current: fairStateSchema,
 }) satisfies z.ZodType<RotateSeedResult>;
 
-/** POST /wps/inhouse/slot/spin and /wps/inhouse/dice/roll: the round as played (`outcome` depends on the game). */
+/** POST /wps/inhouse/slot/spin, /wps/inhouse/dice/roll and /wps/inhouse/<original>/play: the round as played (`outcome` depends on the game). */
 export const inhouseRoundResultSchema = z.object({
   ...roundFairnessShape,
   roundId: z.string(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INHOUSE_GAMES, type InhouseGameKind } from './inhouse';
 
 /**
  * The back office's player search and player page (/ops/players). Lists are keyset-paged: a page
@@ -171,7 +172,7 @@ export const playerRoundsPageSchema = keysetPageSchema(playerRoundSchema);
 
 /** GET /ops/players/:memberId/inhouse-rounds: provably fair rounds with what proves them. */
 export const playerInhouseRoundsQuerySchema = keysetQuery.extend({
-  game: z.enum(['slot', 'dice']).optional(),
+  game: z.enum(Object.values(INHOUSE_GAMES) as [InhouseGameKind, ...InhouseGameKind[]]).optional(),
   ...timeRange,
 });
 export const playerInhouseRoundSchema = z.object({

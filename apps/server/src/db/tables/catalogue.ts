@@ -29,6 +29,8 @@ export type CatalogueTables = {
     is_hot: ColumnType<boolean, boolean | undefined, boolean>;
     /** Return to player in basis points (migration 0681); null until stated. */
     rtp_bps: ColumnType<number | null, number | null | undefined, number | null>;
+    /** Percent of its stakes counted towards bonus wagering (migration 0711); null: its category's share. */
+    wagering_weight_pct: ColumnType<number | null, number | null | undefined, number | null>;
     created_at: Generated<Date>;
   };
   game_favourites: {

@@ -7,9 +7,9 @@ type Json = ColumnType<Record<string, unknown>, string, string>;
 
 export type InhouseSeedStatus = 'active' | 'revealed';
 export type InhouseRoundStatus = 'pending' | 'settled' | 'refused';
-export type InhouseGame = 'slot' | 'dice';
+export type InhouseGame = 'slot' | 'dice' | 'limbo' | 'plinko' | 'keno';
 
-/** Tables owned by the in-house games module (migrations 0060_inhouse.sql, 0191_inhouse_game_settings.sql). */
+/** Tables owned by the in-house games module (migrations 0060_inhouse.sql, 0191_inhouse_game_settings.sql, 0710_inhouse_originals.sql). */
 export type InhouseTables = {
   inhouse_seeds: {
     id: GeneratedInt8;
@@ -41,11 +41,14 @@ export type InhouseTables = {
     error_code: ColumnType<string | null, string | null | undefined, string | null>;
     created_at: Generated<Date>;
     settled_at: Timestamp;
+    rtp_bps: ColumnType<number | null, number | null | undefined, number | null>;
   };
   /** The operator's settings per in-house game. */
   inhouse_game_settings: {
     node_id: string;
-    max_stake_minor: Int8;
+    max_stake_minor: ColumnType<string | null, string | null, string | null>;
+    rtp_bps: ColumnType<number | null, number | null | undefined, number | null>;
+    max_payout_minor: ColumnType<string | null, string | null | undefined, string | null>;
     updated_at: Generated<Date>;
   };
 };

@@ -18,18 +18,29 @@ type Db = Kysely<Database>;
 /** The game category of a vendor (the catalogue's), or undefined for one it does not know. */
 export type CategoryOf = (vassalage: string, trx: Db) => Promise<string | undefined>;
 
+/** Games' own wagering weights (percent) by node id (the catalogue's), for those that have one. */
+export type WeightsOf = (nodeIds: readonly string[], trx: Db) => Promise<Map<string, number>>;
+
 /** A settled stake's weighted part: turnover × percent / 100, rounded down. */
 export function weightedStake(turnover: bigint, percent: number): bigint {
   return (turnover * BigInt(percent)) / 100n;
 }
 
-type Round = { roundId: string; vassalage: string; currency: string; turnover: bigint };
+type Round = { roundId: string; vassalage: string; nodeId: string; currency: string; turnover: bigint };
 
 function roundOf(event: RewardEvent): Round {
-  const data = event.data as { roundId: string; vassalage: string; currency: string; bet: string; refund: string };
+  const data = event.data as {
+    roundId: string;
+    vassalage: string;
+    nodeId?: string;
+    currency: string;
+    bet: string;
+    refund: string;
+  };
   return {
     roundId: String(data.roundId),
     vassalage: data.vassalage,
+    nodeId: String(data.nodeId ?? ''),
     currency: data.currency,
     turnover: BigInt(data.bet) - BigInt(data.refund),
   };
@@ -37,7 +48,8 @@ function roundOf(event: RewardEvent): Round {
 
 /**
  * The wagering consumer: every settled round of a player with an active bonus counts its stake
- * (bet less refunds, from the round's record, never a vendor's claim) times its category's share;
+ * (bet less refunds, from the round's record, never a vendor's claim) times its game's own weight
+ * where the operator set one (the catalogue's), else its category's share;
  * the round that meets the requirement converts the bonus in the same transaction. Applied once
  * per event by the event stream; a round also counts at most once per bonus (bonus_wagers).
  *
@@ -50,6 +62,7 @@ function roundOf(event: RewardEvent): Round {
 export function createWageringConsumer(deps: {
   lifecycle: BonusLifecycle;
   categoryOf: CategoryOf;
+  weightsOf: WeightsOf;
   now?: () => Date;
 }): EventSubscriber {
   const { lifecycle, now = () => new Date() } = deps;
@@ -81,12 +94,12 @@ export function createWageringConsumer(deps: {
       const categories = new Map<string, string | null>();
       for (const vassalage of new Set([...pending.values()].flat().map((r) => r.vassalage)))
         categories.set(vassalage, (await deps.categoryOf(vassalage, trx)) ?? null);
+      const weights = await deps.weightsOf([...new Set([...pending.values()].flat().map((r) => r.nodeId))], trx);
       const share = (r: Round) => {
         const category = categories.get(r.vassalage) ?? null;
-        return {
-          category,
-          percent: category ? Math.max(0, Math.min(100, Math.trunc(contributions[category] ?? 0))) : 0,
-        };
+        const own = weights.get(r.nodeId);
+        const percent = own ?? (category ? (contributions[category] ?? 0) : 0);
+        return { category, percent: Math.max(0, Math.min(100, Math.trunc(percent))) };
       };
 
       while (pending.size > 0) {

@@ -13,7 +13,8 @@ import { createBonusService } from './bonus.service';
 
 /**
  * Bonus money: paid as the rewards engine's bonus grants, its wagering advanced by settled rounds
- * (weighted by the vendor's category in the catalogue); operators give bonuses as grants.
+ * (weighted by the game's own weight or else its vendor's category in the catalogue); operators give
+ * bonuses as grants.
  */
 export function wireBonus(
   ctx: AppContext,
@@ -31,7 +32,12 @@ export function wireBonus(
 ) {
   const { catalogue, rewards } = deps;
   const bonus = createBonusService({ db: ctx.db, log: ctx.log, ledger: deps.ledger, system: deps.system });
-  deps.rewardEvents.subscribe(bonus.wageringConsumer((vassalage, trx) => catalogue.findVendorCategory(vassalage, trx)));
+  deps.rewardEvents.subscribe(
+    bonus.wageringConsumer(
+      (vassalage, trx) => catalogue.findVendorCategory(vassalage, trx),
+      (nodeIds, trx) => catalogue.findWageringWeights(nodeIds, trx),
+    ),
+  );
   rewards.registerSink(bonus.sink);
   const bonusOps = createBonusOps({
     db: ctx.db,

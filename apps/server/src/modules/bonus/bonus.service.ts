@@ -10,7 +10,7 @@ import type { SystemService } from '../system/system.service';
 import { PLAYER_BONUS } from '../ledger/ledger.types';
 import { createBonusLifecycle, type BonusLedger } from './bonus-lifecycle';
 import { toBonusView, toContributionList } from './bonus-view';
-import { createWageringConsumer, type CategoryOf } from './bonus-wagering';
+import { createWageringConsumer, type CategoryOf, type WeightsOf } from './bonus-wagering';
 import {
   findBonus,
   findMemberBonuses,
@@ -83,7 +83,8 @@ export function createBonusService(ctx: BonusContext) {
     endOne,
 
     /** The consumer of settled rounds that advances wagering (subscribed by the composition root). */
-    wageringConsumer: (categoryOf: CategoryOf) => createWageringConsumer({ lifecycle, categoryOf }),
+    wageringConsumer: (categoryOf: CategoryOf, weightsOf: WeightsOf) =>
+      createWageringConsumer({ lifecycle, categoryOf, weightsOf }),
 
     /** A player's bonus money (the header's second line): 0 without a bonus account. */
     async getBonusBalance(memberId: string, currency: string): Promise<bigint> {

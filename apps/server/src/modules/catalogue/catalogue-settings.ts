@@ -6,8 +6,10 @@ import type { Database } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import type { AuditActorType, AuditService } from '../audit/audit.service';
 import {
+  findWageringWeights,
   updateGameSettings,
   updateVendorSettings,
+  updateWageringWeight,
   type GameSettings,
   type VendorSettings,
 } from './catalogue.repository';
@@ -88,6 +90,29 @@ export function createCatalogueSettings({ db, audit, evict }: SettingsContext) {
       });
       evict();
       return result;
+    },
+
+    /**
+     * State an in-house original's RTP (basis points) as the operator set it in the in-house games'
+     * settings, inside that change's transaction (its audit entry is the in-house one), so the lobby
+     * shows the RTP rounds are placed at.
+     */
+    async stateInhouseRtp(trx: Kysely<Database>, nodeId: string, rtpBps: number): Promise<void> {
+      await updateGameSettings(trx, nodeId, { rtpBps });
+      evict();
+    },
+
+    /**
+     * Games' own bonus wagering weights (percent) by node id, read in the caller's transaction (bonus
+     * wagering weighs a settled round by its game's weight, else by its category's share).
+     */
+    findWageringWeights(nodeIds: readonly string[], trx: Kysely<Database> = db): Promise<Map<string, number>> {
+      return findWageringWeights(trx, nodeIds);
+    },
+
+    /** Set or clear (null) a game's own wagering weight inside the caller's audited transaction. */
+    async stateWageringWeight(trx: Kysely<Database>, nodeId: string, weightPct: number | null): Promise<void> {
+      await updateWageringWeight(trx, nodeId, weightPct);
     },
   };
 }

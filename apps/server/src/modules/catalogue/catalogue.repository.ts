@@ -316,3 +316,20 @@ export async function findRecentIds(db: Db, memberId: string): Promise<string[]>
     .execute();
   return rows.map((r) => r.node_id);
 }
+
+/** Games' own bonus wagering weights (percent), by node id, for those that have one. */
+export async function findWageringWeights(db: Db, nodeIds: readonly string[]): Promise<Map<string, number>> {
+  if (nodeIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('games')
+    .select(['node_id', 'wagering_weight_pct'])
+    .where('node_id', 'in', [...nodeIds])
+    .where('wagering_weight_pct', 'is not', null)
+    .execute();
+  return new Map(rows.map((r) => [r.node_id, r.wagering_weight_pct!]));
+}
+
+/** Set (or clear, with null) a game's own bonus wagering weight. */
+export async function updateWageringWeight(db: Db, nodeId: string, weightPct: number | null): Promise<void> {
+  await db.updateTable('games').set({ wagering_weight_pct: weightPct }).where('node_id', '=', nodeId).execute();
+}

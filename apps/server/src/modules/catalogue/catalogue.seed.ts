@@ -101,6 +101,9 @@ export const DEMO_GAMES: Record<string, SeedGame[]> = {
   inhouse: [
     ['inhouse-slot', 'Lucky Fives', 'RNG', 'slots', 10, 1, true],
     ['inhouse-dice', 'Provable Dice', 'RNG', 'dice', 10, 0, true],
+    ['inhouse-limbo', 'Limbo', 'RNG', 'limbo', 10, 0, true],
+    ['inhouse-plinko', 'Plinko', 'RNG', 'plinko', 10, 0, true],
+    ['inhouse-keno', 'House Keno', 'RNG', 'keno', 10, 0, true],
   ],
   SBX: [
     ...SBX_SLOTS.map(

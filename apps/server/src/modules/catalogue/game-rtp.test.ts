@@ -35,6 +35,10 @@ describeEachDatabase('game RTP', (target) => {
     expect(Object.fromEntries(inhouse.map((g) => [g.nodeId, g.rtpBps]))).toEqual({
       'inhouse-slot': 9600,
       'inhouse-dice': 9900,
+      // The originals' default until the operator sets one within the band.
+      'inhouse-limbo': 9900,
+      'inhouse-plinko': 9900,
+      'inhouse-keno': 9900,
     });
     // A catalogue entry with no figure behind it states none: players see no invented RTP.
     const ops = valueOf<{ games: { nodeId: string; rtpBps: number | null }[] }>(

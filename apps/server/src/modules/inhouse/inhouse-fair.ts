@@ -78,6 +78,7 @@ export function createInhouseFair(ctx: InhouseFairContext) {
       serverSeed: r.revealedServerSeed,
       clientSeed: r.clientSeed,
       nonce: r.nonce,
+      rtpBps: r.rtpBps,
       createdAt: r.createdAt.toISOString(),
     };
   }

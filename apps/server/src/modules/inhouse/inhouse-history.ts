@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import type { InhouseGame } from '../../db/tables/inhouse';
 
 type Db = Kysely<Database>;
 
@@ -8,7 +9,7 @@ export type InhouseHistoryFilter = {
   limit: number;
   from?: Date | undefined;
   to?: Date | undefined;
-  game?: 'slot' | 'dice' | undefined;
+  game?: InhouseGame | undefined;
 };
 
 /**

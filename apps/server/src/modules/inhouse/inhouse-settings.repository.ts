@@ -3,33 +3,65 @@ import type { Database } from '../../db/schema';
 
 type Db = Kysely<Database>;
 
-// The operator's settings of the in-house games (migration 0191): one row per game that has any.
+// The operator's settings of the in-house games (migrations 0191, 0710): one row per game that has
+// any. A null field is one the operator has not set (the house limit or the default applies).
 
-/**
- * A game's maximum stake as the operator set it, or null (none set: the house limit applies);
- * with `lock`, its row is locked FOR UPDATE for the change that replaces it.
- */
-export async function findMaxStake(db: Db, nodeId: string, opts: { lock?: boolean } = {}): Promise<bigint | null> {
-  let q = db.selectFrom('inhouse_game_settings').select('max_stake_minor').where('node_id', '=', nodeId);
+export type StoredGameSettings = {
+  maxStakeMinor: bigint | null;
+  rtpBps: number | null;
+  maxPayoutMinor: bigint | null;
+};
+
+const NONE: StoredGameSettings = { maxStakeMinor: null, rtpBps: null, maxPayoutMinor: null };
+
+function toSettings(row: {
+  max_stake_minor: string | null;
+  rtp_bps: number | null;
+  max_payout_minor: string | null;
+}): StoredGameSettings {
+  return {
+    maxStakeMinor: row.max_stake_minor === null ? null : BigInt(row.max_stake_minor),
+    rtpBps: row.rtp_bps,
+    maxPayoutMinor: row.max_payout_minor === null ? null : BigInt(row.max_payout_minor),
+  };
+}
+
+/** A game's settings as stored (all null when it has no row); with `lock`, its row is locked FOR UPDATE. */
+export async function findGameSettings(
+  db: Db,
+  nodeId: string,
+  opts: { lock?: boolean } = {},
+): Promise<StoredGameSettings> {
+  let q = db
+    .selectFrom('inhouse_game_settings')
+    .select(['max_stake_minor', 'rtp_bps', 'max_payout_minor'])
+    .where('node_id', '=', nodeId);
   if (opts.lock) q = q.forUpdate();
   const row = await q.executeTakeFirst();
-  return row ? BigInt(row.max_stake_minor) : null;
+  return row ? toSettings(row) : NONE;
 }
 
-/** Every game's maximum stake the operator set, by node id. */
-export async function findMaxStakes(db: Db): Promise<Map<string, bigint>> {
-  const rows = await db.selectFrom('inhouse_game_settings').select(['node_id', 'max_stake_minor']).execute();
-  return new Map(rows.map((r) => [r.node_id, BigInt(r.max_stake_minor)]));
+/** Every game's stored settings, by node id. */
+export async function findAllGameSettings(db: Db): Promise<Map<string, StoredGameSettings>> {
+  const rows = await db
+    .selectFrom('inhouse_game_settings')
+    .select(['node_id', 'max_stake_minor', 'rtp_bps', 'max_payout_minor'])
+    .execute();
+  return new Map(rows.map((r) => [r.node_id, toSettings(r)]));
 }
 
-/** Set a game's maximum stake (insert or replace). */
-export async function upsertMaxStake(db: Db, nodeId: string, maxStakeMinor: bigint): Promise<void> {
+/** Store a game's settings (insert or replace the whole row). */
+export async function upsertGameSettings(db: Db, nodeId: string, s: StoredGameSettings): Promise<void> {
   const now = new Date();
+  const values = {
+    max_stake_minor: s.maxStakeMinor?.toString() ?? null,
+    rtp_bps: s.rtpBps,
+    max_payout_minor: s.maxPayoutMinor?.toString() ?? null,
+    updated_at: now,
+  };
   await db
     .insertInto('inhouse_game_settings')
-    .values({ node_id: nodeId, max_stake_minor: maxStakeMinor.toString(), updated_at: now })
-    .onConflict((oc) =>
-      oc.column('node_id').doUpdateSet({ max_stake_minor: maxStakeMinor.toString(), updated_at: now }),
-    )
+    .values({ node_id: nodeId, ...values })
+    .onConflict((oc) => oc.column('node_id').doUpdateSet(values))
     .execute();
 }

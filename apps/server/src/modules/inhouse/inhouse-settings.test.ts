@@ -84,6 +84,12 @@ describeEachDatabase('in-house game settings (back office)', (target) => {
         maxStakeMinor: '1000000',
         stakeStepMinor: '10',
         maxStakeSetMinor: null,
+        isOriginal: false,
+        rtpBps: 9600,
+        rtpBpsSet: null,
+        maxPayoutMinor: null,
+        maxPayoutSetMinor: null,
+        wageringWeightPct: null,
       },
       {
         nodeId: 'inhouse-dice',
@@ -95,7 +101,34 @@ describeEachDatabase('in-house game settings (back office)', (target) => {
         maxStakeMinor: '1000000',
         stakeStepMinor: '1',
         maxStakeSetMinor: null,
+        isOriginal: false,
+        rtpBps: 9900,
+        rtpBpsSet: null,
+        maxPayoutMinor: null,
+        maxPayoutSetMinor: null,
+        wageringWeightPct: null,
       },
+      ...[
+        ['inhouse-limbo', 'Limbo', 'limbo'],
+        ['inhouse-plinko', 'Plinko', 'plinko'],
+        ['inhouse-keno', 'House Keno', 'keno'],
+      ].map(([nodeId, name, game]) => ({
+        nodeId,
+        name,
+        game,
+        status: 'active',
+        rtp: 0.99,
+        minStakeMinor: '10',
+        maxStakeMinor: '1000000',
+        stakeStepMinor: '1',
+        maxStakeSetMinor: null,
+        isOriginal: true,
+        rtpBps: 9900,
+        rtpBpsSet: null,
+        maxPayoutMinor: '100000000',
+        maxPayoutSetMinor: null,
+        wageringWeightPct: null,
+      })),
     ]);
   });
 
@@ -103,17 +136,14 @@ describeEachDatabase('in-house game settings (back office)', (target) => {
     const change = valueOf<InhouseGameSettingsChange>(
       await put('inhouse-dice', { maxStakeMinor: '500', reason: 'cap dice at 5' }),
     );
-    expect(change).toEqual({
-      nodeId: 'inhouse-dice',
-      before: { maxStakeMinor: null },
-      after: { maxStakeMinor: '500' },
-    });
+    const none = { maxStakeMinor: null, rtpBps: null, maxPayoutMinor: null, wageringWeightPct: null };
+    expect(change).toEqual({ nodeId: 'inhouse-dice', before: none, after: { ...none, maxStakeMinor: '500' } });
     expect((await games()).find((g) => g.nodeId === 'inhouse-dice')).toMatchObject({
       maxStakeMinor: '500',
       maxStakeSetMinor: '500',
     });
     expect(await audit('inhouse-dice')).toEqual([
-      { reason: 'cap dice at 5', before: { maxStakeMinor: null }, after: { maxStakeMinor: '500' } },
+      { reason: 'cap dice at 5', before: none, after: { ...none, maxStakeMinor: '500' } },
     ]);
 
     const session = await open('inhouse-dice');
@@ -128,7 +158,7 @@ describeEachDatabase('in-house game settings (back office)', (target) => {
     expect(
       valueOf<InhouseGameSettingsChange>(await put('inhouse-dice', { maxStakeMinor: '2000', reason: 'raise the cap' }))
         .before,
-    ).toEqual({ maxStakeMinor: '500' });
+    ).toEqual({ ...none, maxStakeMinor: '500' });
     expect(valueOf<InhouseRoundResult>(await roll(await open('inhouse-dice'), '2000')).stakeMinor).toBe('2000');
   });
 

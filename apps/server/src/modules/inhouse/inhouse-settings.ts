@@ -3,18 +3,27 @@ import { ErrorCode } from '@wps/shared/error-codes';
 import type { CatalogueStatus } from '@wps/shared/schemas/catalogue';
 import { INHOUSE_GAMES, INHOUSE_MAX_STAKE_MINOR, type InhouseGameKind } from '@wps/shared/schemas/inhouse';
 import {
+  INHOUSE_MAX_PAYOUT_MINOR,
   findMaxStakeProblem,
+  hasOperatorRtp,
   inhouseRtp,
+  inhouseRtpBps,
   inhouseStakeRules,
   type InhouseGameSettingsBody,
   type InhouseGameSettingsChange,
   type InhouseStakeRules,
+  type InhouseStoredSettings,
   type OpsInhouseGame,
 } from '@wps/shared/schemas/inhouse-settings';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import type { AuditActorType, AuditService } from '../audit/audit.service';
-import { findMaxStake, findMaxStakes, upsertMaxStake } from './inhouse-settings.repository';
+import {
+  findAllGameSettings,
+  findGameSettings,
+  upsertGameSettings,
+  type StoredGameSettings,
+} from './inhouse-settings.repository';
 
 /** A catalogue game as the in-house games read it: name, status and minimum bet. */
 type CatalogueGame = { nodeId: string; name: string; minBetMinor: bigint | string; status: CatalogueStatus };
@@ -25,6 +34,11 @@ export type InhouseCataloguePort = {
   getGame(nodeId: string): Promise<{ game: CatalogueGame }>;
   /** Undefined when the catalogue has no such game. */
   findGame(nodeId: string): Promise<{ game: CatalogueGame } | undefined>;
+  /** State an original's RTP in the catalogue, inside the settings change's transaction. */
+  stateInhouseRtp(trx: Kysely<Database>, nodeId: string, rtpBps: number): Promise<void>;
+  /** Games' own bonus wagering weights (the catalogue keeps them: the bonus module reads them there). */
+  findWageringWeights(nodeIds: readonly string[], trx?: Kysely<Database>): Promise<Map<string, number>>;
+  stateWageringWeight(trx: Kysely<Database>, nodeId: string, weightPct: number | null): Promise<void>;
 };
 
 /** Who changes a game's settings (audit log). */
@@ -43,38 +57,70 @@ export function requireInhouseGame(nodeId: string): InhouseGameKind {
   return game;
 }
 
+/** What a round is placed under: the stake rules, the RTP in force and (originals) the maximum payout. */
+export type PlayableGame = {
+  name: string;
+  rules: InhouseStakeRules;
+  rtpBps: number;
+  /** Null for the slot and the dice, whose stake limit bounds their payout. */
+  maxPayoutMinor: bigint | null;
+};
+
+function storedView(s: StoredGameSettings, wageringWeightPct: number | null): InhouseStoredSettings {
+  return {
+    maxStakeMinor: s.maxStakeMinor?.toString() ?? null,
+    rtpBps: s.rtpBps,
+    maxPayoutMinor: s.maxPayoutMinor?.toString() ?? null,
+    wageringWeightPct,
+  };
+}
+
 /**
  * The in-house games' settings: the stake rules every session and round is checked against (the
- * catalogue's minimum bet, the operator's maximum), and the operator's list and change of them.
- * The RTP is shown, never set: each game has one paytable and one house edge.
+ * catalogue's minimum bet, the operator's maximum), an original's RTP and maximum payout, and the
+ * operator's list and change of them. The slot's and the dice's RTP is shown, never set: each has
+ * one paytable and one house edge.
  */
 export function createInhouseSettings({ db, audit, catalogue }: SettingsContext) {
   return {
     /** A game a player may open now (catalogue.getGame's refusals apply) with its name and stake rules. */
-    async getPlayableGame(nodeId: string, game: InhouseGameKind): Promise<{ name: string; rules: InhouseStakeRules }> {
-      const [{ game: row }, maxStake] = await Promise.all([catalogue.getGame(nodeId), findMaxStake(db, nodeId)]);
-      return { name: row.name, rules: inhouseStakeRules(game, BigInt(row.minBetMinor), maxStake) };
+    async getPlayableGame(nodeId: string, game: InhouseGameKind): Promise<PlayableGame> {
+      const [{ game: row }, stored] = await Promise.all([catalogue.getGame(nodeId), findGameSettings(db, nodeId)]);
+      return {
+        name: row.name,
+        rules: inhouseStakeRules(game, BigInt(row.minBetMinor), stored.maxStakeMinor),
+        rtpBps: inhouseRtpBps(game, stored.rtpBps),
+        maxPayoutMinor: hasOperatorRtp(game) ? (stored.maxPayoutMinor ?? INHOUSE_MAX_PAYOUT_MINOR) : null,
+      };
     },
 
     /** GET /ops/inhouse-games: every in-house game in the catalogue with its RTP and stake rules. */
     async listGames(): Promise<OpsInhouseGame[]> {
-      const maxima = await findMaxStakes(db);
+      const stored = await findAllGameSettings(db);
+      const weights = await catalogue.findWageringWeights(Object.keys(INHOUSE_GAMES));
       const games: OpsInhouseGame[] = [];
       for (const [nodeId, game] of Object.entries(INHOUSE_GAMES) as [string, InhouseGameKind][]) {
         const found = await catalogue.findGame(nodeId);
         if (!found) continue;
-        const maxStakeSet = maxima.get(nodeId) ?? null;
-        const rules = inhouseStakeRules(game, BigInt(found.game.minBetMinor), maxStakeSet);
+        const set = stored.get(nodeId) ?? { maxStakeMinor: null, rtpBps: null, maxPayoutMinor: null };
+        const rules = inhouseStakeRules(game, BigInt(found.game.minBetMinor), set.maxStakeMinor);
+        const isOriginal = hasOperatorRtp(game);
         games.push({
           nodeId,
           name: found.game.name,
           game,
           status: found.game.status,
-          rtp: inhouseRtp(game),
+          rtp: inhouseRtp(game, set.rtpBps),
           minStakeMinor: rules.min.toString(),
           maxStakeMinor: rules.max.toString(),
           stakeStepMinor: rules.step.toString(),
-          maxStakeSetMinor: maxStakeSet?.toString() ?? null,
+          maxStakeSetMinor: set.maxStakeMinor?.toString() ?? null,
+          isOriginal,
+          rtpBps: inhouseRtpBps(game, set.rtpBps),
+          rtpBpsSet: set.rtpBps,
+          maxPayoutMinor: isOriginal ? (set.maxPayoutMinor ?? INHOUSE_MAX_PAYOUT_MINOR).toString() : null,
+          maxPayoutSetMinor: set.maxPayoutMinor?.toString() ?? null,
+          wageringWeightPct: weights.get(nodeId) ?? null,
         });
       }
       return games;
@@ -82,17 +128,26 @@ export function createInhouseSettings({ db, audit, catalogue }: SettingsContext)
 
     /**
      * PUT /ops/inhouse-games/:nodeId/settings: the game's maximum stake, at least its minimum, at
-     * most the house limit, a whole step. Refused (400, nothing written) otherwise; the change and
-     * its audit entry (before and after) commit together.
+     * most the house limit, a whole step; for an original also its RTP and maximum payout (the
+     * schema holds them to the band and the house limit; left out, the stored ones stay); for any
+     * of them its bonus wagering weight (kept in the catalogue, which the bonus module reads). Refused
+     * (400, nothing written) otherwise, and for the slot and the dice when they carry an RTP or a
+     * maximum payout. The change and its audit entry (before and after) commit together.
      */
     async setGameSettings(
       actor: InhouseActor,
       nodeId: string,
-      { maxStakeMinor, reason }: InhouseGameSettingsBody,
+      { maxStakeMinor, rtpBps, maxPayoutMinor, wageringWeightPct, reason }: InhouseGameSettingsBody,
     ): Promise<InhouseGameSettingsChange> {
       const game = requireInhouseGame(nodeId);
       const found = await catalogue.findGame(nodeId);
       if (!found) throw new AppError(ErrorCode.GAME_NOT_FOUND, 'No such in-house game', { nodeId });
+      if (!hasOperatorRtp(game) && (rtpBps !== undefined || maxPayoutMinor !== undefined)) {
+        const field = rtpBps !== undefined ? 'rtpBps' : 'maxPayoutMinor';
+        throw new AppError(ErrorCode.VALIDATION_FAILED, `${field}: this game's RTP and payout are fixed`, {
+          fields: [{ field: `body.${field}`, message: 'fixed' }],
+        });
+      }
       const max = BigInt(maxStakeMinor);
       const rules = inhouseStakeRules(game, BigInt(found.game.minBetMinor), null);
       const problem = findMaxStakeProblem(max, rules);
@@ -105,12 +160,22 @@ export function createInhouseSettings({ db, audit, catalogue }: SettingsContext)
         });
       }
       return db.transaction().execute(async (t) => {
-        const before = await findMaxStake(t, nodeId, { lock: true });
-        await upsertMaxStake(t, nodeId, max);
+        const before = await findGameSettings(t, nodeId, { lock: true });
+        const weightBefore = (await catalogue.findWageringWeights([nodeId], t)).get(nodeId) ?? null;
+        const weightAfter = wageringWeightPct === undefined ? weightBefore : wageringWeightPct;
+        const after: StoredGameSettings = {
+          maxStakeMinor: max,
+          rtpBps: rtpBps ?? before.rtpBps,
+          maxPayoutMinor: maxPayoutMinor === undefined ? before.maxPayoutMinor : BigInt(maxPayoutMinor),
+        };
+        await upsertGameSettings(t, nodeId, after);
+        if (after.rtpBps !== null && after.rtpBps !== before.rtpBps)
+          await catalogue.stateInhouseRtp(t, nodeId, after.rtpBps);
+        if (weightAfter !== weightBefore) await catalogue.stateWageringWeight(t, nodeId, weightAfter);
         const change = {
           nodeId,
-          before: { maxStakeMinor: before?.toString() ?? null },
-          after: { maxStakeMinor: max.toString() },
+          before: storedView(before, weightBefore),
+          after: storedView(after, weightAfter),
         };
         await audit.record(t, {
           ...actor,

@@ -33,6 +33,8 @@ export type RoundRow = {
   status: InhouseRoundStatus;
   errorCode: string | null;
   createdAt: Date;
+  /** The RTP in basis points the round was placed at (null: placed before it was kept). */
+  rtpBps: number | null;
   /** The seed's text once it is revealed, else null. */
   revealedServerSeed: string | null;
 };
@@ -154,6 +156,7 @@ function roundQuery(db: Db) {
       'r.status',
       'r.error_code',
       'r.created_at',
+      'r.rtp_bps',
       sql<string | null>`CASE WHEN s.status = 'revealed' THEN s.server_seed END`.as('revealed_seed'),
     ]);
 }
@@ -179,6 +182,7 @@ function toRound(r: RoundDbRow): RoundRow {
     status: r.status,
     errorCode: r.error_code,
     createdAt: r.created_at,
+    rtpBps: r.rtp_bps,
     revealedServerSeed: r.revealed_seed,
   };
 }
@@ -209,6 +213,7 @@ export async function insertRound(
     payout: bigint;
     params: Record<string, unknown>;
     outcome: Record<string, unknown>;
+    rtpBps: number;
   },
 ): Promise<boolean> {
   const row = await db
@@ -227,6 +232,7 @@ export async function insertRound(
       payout: r.payout.toString(),
       params: JSON.stringify(r.params),
       outcome: JSON.stringify(r.outcome),
+      rtp_bps: r.rtpBps,
     })
     .onConflict((oc) => oc.columns(['member_id', 'idempotency_key']).doNothing())
     .returning('id')

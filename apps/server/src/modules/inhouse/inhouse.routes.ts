@@ -9,6 +9,7 @@ import {
   rotateSeedResultSchema,
   slotSpinBodySchema,
 } from '@wps/shared/schemas/inhouse';
+import { kenoPlayBodySchema, limboPlayBodySchema, plinkoPlayBodySchema } from '@wps/shared/schemas/inhouse-originals';
 import {
   inhouseGameParamsSchema,
   inhouseGameSettingsBodySchema,
@@ -16,6 +17,7 @@ import {
   opsInhouseGameSchema,
 } from '@wps/shared/schemas/inhouse-settings';
 import { ErrorCode } from '@wps/shared/error-codes';
+import type { OriginalKind } from '@wps/shared/originals/originals';
 import { z } from 'zod';
 import type { RouteApp } from '../../app-types';
 import { AppError } from '../../http/app-error';
@@ -27,7 +29,8 @@ import { requestOperator } from '../operator/operator-auth';
 /**
  * The in-house games' API, called by the game page inside the /game iframe. Like any vendor's
  * game client it holds a vendor session (from the launch token), not the site's login token.
- * Operators read the games' RTP and stake limits and set a game's maximum stake under /ops/.
+ * Operators read the games' RTP and stake limits and set a game's maximum stake (an original's
+ * RTP and maximum payout too) under /ops/.
  */
 export function registerInhouseRoutes(app: RouteApp, services: AppServices): void {
   const { inhouse } = services;
@@ -114,6 +117,65 @@ export function registerInhouseRoutes(app: RouteApp, services: AppServices): voi
       );
     },
   );
+
+  // The house originals: one play call each, the same path as the dice (session, stake, key, choices).
+  app.post(
+    '/wps/inhouse/limbo/play',
+    {
+      config: { licenceDoors: ['stake'] },
+      schema: { body: limboPlayBodySchema, response: success(inhouseRoundResultSchema) },
+    },
+    async (request) => {
+      const { sessionToken, playerId, stakeMinor, idempotencyKey, targetHundredths } = request.body;
+      return ok(await playOriginal(sessionToken, playerId, 'limbo', stakeMinor, idempotencyKey, { targetHundredths }));
+    },
+  );
+
+  app.post(
+    '/wps/inhouse/plinko/play',
+    {
+      config: { licenceDoors: ['stake'] },
+      schema: { body: plinkoPlayBodySchema, response: success(inhouseRoundResultSchema) },
+    },
+    async (request) => {
+      const { sessionToken, playerId, stakeMinor, idempotencyKey, rows, risk } = request.body;
+      return ok(await playOriginal(sessionToken, playerId, 'plinko', stakeMinor, idempotencyKey, { rows, risk }));
+    },
+  );
+
+  app.post(
+    '/wps/inhouse/keno/play',
+    {
+      config: { licenceDoors: ['stake'] },
+      schema: { body: kenoPlayBodySchema, response: success(inhouseRoundResultSchema) },
+    },
+    async (request) => {
+      const { sessionToken, playerId, stakeMinor, idempotencyKey, picks, risk } = request.body;
+      return ok(await playOriginal(sessionToken, playerId, 'keno', stakeMinor, idempotencyKey, { picks, risk }));
+    },
+  );
+
+  /** A round of an original under the game session, which must be that game's. */
+  async function playOriginal(
+    sessionToken: string,
+    playerId: string,
+    game: OriginalKind,
+    stakeMinor: string,
+    idempotencyKey: string,
+    params: Record<string, unknown>,
+  ) {
+    const session = await inhouse.requireSession(sessionToken, playerId);
+    if (session.game !== game)
+      throw new AppError(ErrorCode.GAME_NOT_FOUND, 'This session is for another game', { nodeId: session.nodeId });
+    return inhouse.play({
+      memberId: session.memberId,
+      nodeId: session.nodeId,
+      game,
+      stakeMinor: BigInt(stakeMinor),
+      idempotencyKey,
+      params,
+    });
+  }
 
   app.get(
     '/ops/inhouse-games',

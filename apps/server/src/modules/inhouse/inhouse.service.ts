@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
 import { ErrorCode } from '@wps/shared/error-codes';
 import { formatMinor } from '@wps/shared/money';
-import { diceOutcome, dicePayout, slotOutcome, slotPayout, type DiceDirection } from '@wps/shared/provably-fair';
 import {
   INHOUSE_GAMES,
   INHOUSE_VASSALAGE,
@@ -9,6 +8,7 @@ import {
   type InhouseRoundResult,
   type InhouseSession,
 } from '@wps/shared/schemas/inhouse';
+import { maxStakeForPayout } from '@wps/shared/originals/originals-common';
 import { AppError, isAppError } from '../../http/app-error';
 import type { AppContext } from '../../app-context';
 import type { AuditService } from '../audit/audit.service';
@@ -23,6 +23,7 @@ import {
   takeNonce,
   type RoundRow,
 } from './inhouse.repository';
+import { canonicalJson, decideRound, maxMultiplierBp, type RoundParams } from './inhouse-games';
 import { createInhouseSettings, requireInhouseGame, type InhouseCataloguePort } from './inhouse-settings';
 import { createInhouseViews } from './inhouse-views';
 
@@ -55,7 +56,7 @@ type PlayInput = {
   game: InhouseGameKind;
   stakeMinor: bigint;
   idempotencyKey: string;
-  params: { target?: number; direction?: DiceDirection };
+  params: RoundParams;
 };
 
 /** In-house provably-fair games: rounds and their money through the gateway's seamless wallet; seeds in inhouse-fair.ts. */
@@ -78,7 +79,7 @@ export function createInhouseService(ctx: InhouseContext) {
   async function openSession(launchToken: string): Promise<InhouseSession> {
     const auth = await gateway.authenticate(INHOUSE_VASSALAGE, launchToken);
     const game = requireInhouseGame(auth.gameId);
-    const { name, rules } = await settings.getPlayableGame(auth.gameId, game);
+    const { name, rules, rtpBps, maxPayoutMinor } = await settings.getPlayableGame(auth.gameId, game);
     const { scale } = await money();
     return {
       sessionToken: auth.sessionToken,
@@ -94,6 +95,8 @@ export function createInhouseService(ctx: InhouseContext) {
       minStakeMinor: rules.min.toString(),
       maxStakeMinor: rules.max.toString(),
       stakeStepMinor: rules.step.toString(),
+      rtpBps,
+      maxPayoutMinor: maxPayoutMinor?.toString() ?? null,
       expiresAt: auth.expiresAt,
     };
   }
@@ -147,7 +150,7 @@ export function createInhouseService(ctx: InhouseContext) {
       r.game === input.game &&
       r.nodeId === input.nodeId &&
       r.stake === input.stakeMinor &&
-      JSON.stringify(r.params) === JSON.stringify(input.params)
+      canonicalJson(r.params) === canonicalJson(input.params)
     );
   }
 
@@ -168,26 +171,40 @@ export function createInhouseService(ctx: InhouseContext) {
       serverSeed: round.revealedServerSeed,
       clientSeed: round.clientSeed,
       nonce: round.nonce,
+      rtpBps: round.rtpBps,
       replayed,
     };
   }
 
-  /** Play one round: validate the stake, fix the outcome under the next nonce, then settle it. */
+  /**
+   * Play one round: validate the stake (and, for an original, that its largest possible payout
+   * stays within the game's maximum payout), fix the outcome under the next nonce at the RTP in
+   * force now, then settle it.
+   */
   async function play(input: PlayInput): Promise<InhouseRoundResult> {
     const existing = await findRoundByKey(db, input.memberId, input.idempotencyKey);
     if (existing) return replay(existing, input);
 
-    const { rules } = await settings.getPlayableGame(input.nodeId, input.game);
-    if (input.stakeMinor < rules.min || input.stakeMinor > rules.max || input.stakeMinor % rules.step !== 0n) {
+    const { rules, rtpBps, maxPayoutMinor } = await settings.getPlayableGame(input.nodeId, input.game);
+    const top = maxMultiplierBp(input.game, input.params, rtpBps);
+    // An original's stake is also capped by its payout limit at the top multiplier of these choices.
+    const maxStake =
+      maxPayoutMinor !== null && top !== null && maxStakeForPayout(maxPayoutMinor, top) < rules.max
+        ? maxStakeForPayout(maxPayoutMinor, top)
+        : rules.max;
+    if (input.stakeMinor < rules.min || input.stakeMinor > maxStake || input.stakeMinor % rules.step !== 0n) {
       const { scale } = await money();
       throw new AppError(
         ErrorCode.STAKE_INVALID,
-        'The stake is below the minimum, above the maximum or not a whole step',
+        maxStake < rules.max && input.stakeMinor > maxStake
+          ? 'The stake could win more than the maximum payout'
+          : 'The stake is below the minimum, above the maximum or not a whole step',
         {
           minStake: formatMinor(rules.min, scale),
           minStakeMinor: rules.min.toString(),
-          maxStakeMinor: rules.max.toString(),
+          maxStakeMinor: maxStake.toString(),
           stakeStepMinor: rules.step.toString(),
+          ...(maxPayoutMinor !== null ? { maxPayoutMinor: maxPayoutMinor.toString() } : {}),
         },
       );
     }
@@ -198,17 +215,13 @@ export function createInhouseService(ctx: InhouseContext) {
       .execute(async (t) => {
         const seed = await activeSeed(t, input.memberId, true);
         const nonce = await takeNonce(t, seed.id);
-        let outcome: Record<string, unknown>;
-        let payout: bigint;
-        if (input.game === 'slot') {
-          const o = slotOutcome(seed.serverSeed, seed.clientSeed, nonce);
-          outcome = o as unknown as Record<string, unknown>;
-          payout = slotPayout(input.stakeMinor, o);
-        } else {
-          const o = diceOutcome(seed.serverSeed, seed.clientSeed, nonce, input.params.target!, input.params.direction!);
-          outcome = o as unknown as Record<string, unknown>;
-          payout = dicePayout(input.stakeMinor, o);
-        }
+        const { outcome, payout } = decideRound(
+          input.game,
+          { serverSeed: seed.serverSeed, clientSeed: seed.clientSeed, nonce },
+          input.params,
+          rtpBps,
+          input.stakeMinor,
+        );
         const ok = await insertRound(t, {
           roundId,
           memberId: input.memberId,
@@ -223,6 +236,7 @@ export function createInhouseService(ctx: InhouseContext) {
           payout,
           params: input.params,
           outcome,
+          rtpBps,
         });
         // A concurrent request with the same key won: give the nonce back by rolling back.
         if (!ok) throw new KeyTaken();

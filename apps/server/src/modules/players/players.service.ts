@@ -1,3 +1,4 @@
+import type { InhouseGameKind } from '@wps/shared/schemas/inhouse';
 import { ErrorCode } from '@wps/shared/error-codes';
 import { normalisePhone } from '@wps/shared/phone';
 import type {
@@ -283,7 +284,7 @@ export function createPlayersService(ctx: PlayersContext) {
       );
     },
 
-    async listInhouseRounds(memberId: string, q: ListQuery & { game?: 'slot' | 'dice' | undefined }) {
+    async listInhouseRounds(memberId: string, q: ListQuery & { game?: InhouseGameKind | undefined }) {
       return keysetPage(
         await findMemberInhouseRounds(db, memberId, { ...q, from: toDate(q.from), to: toDate(q.to) }),
         q.limit,

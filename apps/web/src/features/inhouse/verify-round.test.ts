@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { kenoOutcome } from '@wps/shared/originals/keno';
+import { limboOutcome } from '@wps/shared/originals/limbo';
+import { plinkoOutcome } from '@wps/shared/originals/plinko';
 import { diceOutcome, hashServerSeed, slotOutcome } from '@wps/shared/provably-fair';
 import type { InhouseRoundSummary } from '@wps/shared/schemas/inhouse';
 import { verifierCommand, verifyRound } from './verify-round';
@@ -12,6 +15,7 @@ const base = {
   payoutMinor: '0',
   status: 'settled' as const,
   createdAt: '2026-01-01T00:00:00Z',
+  rtpBps: null,
 };
 
 describe('verifyRound', () => {
@@ -51,5 +55,41 @@ describe('verifyRound', () => {
     expect(verifierCommand(round)).toBe(
       `node scripts/verify-fair.mjs --game dice --server-seed ${seed} --client-seed 'it'\\''s' --nonce 0 --stake 100 --hash ${hashServerSeed(seed)} --target 4950 --direction over`,
     );
+  });
+
+  it('verifies the originals at the RTP their round was placed at, and names their choices in the command', () => {
+    const fair = { ...base, serverSeed: seed, serverSeedHash: hashServerSeed(seed), clientSeed: 'c', nonce: 7 };
+    const limbo: InhouseRoundSummary = {
+      ...fair,
+      game: 'limbo',
+      rtpBps: 9700,
+      params: { targetHundredths: 250 },
+      outcome: { ...limboOutcome(seed, 'c', 7, { targetHundredths: 250 }, 9700) },
+    };
+    expect(verifyRound(limbo)).toBe('verified');
+    // The same round read at another RTP is another result: the stored RTP is what proves it.
+    expect(verifyRound({ ...limbo, rtpBps: 9900 })).toBe('mismatch');
+    expect(verifierCommand(limbo)).toMatch(/--game limbo .* --rtp 9700 --target 250$/);
+
+    const plinko: InhouseRoundSummary = {
+      ...fair,
+      game: 'plinko',
+      rtpBps: 9900,
+      params: { rows: 14, risk: 'high' },
+      outcome: JSON.parse(JSON.stringify(plinkoOutcome(seed, 'c', 7, { rows: 14, risk: 'high' }, 9900))),
+    };
+    expect(verifyRound(plinko)).toBe('verified');
+    expect(verifyRound({ ...plinko, params: { rows: 14, risk: 'low' } })).toBe('mismatch');
+    expect(verifierCommand(plinko)).toMatch(/--rtp 9900 --rows 14 --risk high$/);
+
+    const keno: InhouseRoundSummary = {
+      ...fair,
+      game: 'keno',
+      rtpBps: 9800,
+      params: { picks: [9, 2, 33], risk: 'low' },
+      outcome: { ...kenoOutcome(seed, 'c', 7, { picks: [9, 2, 33], risk: 'low' }, 9800) },
+    };
+    expect(verifyRound(keno)).toBe('verified');
+    expect(verifierCommand(keno)).toMatch(/--rtp 9800 --picks 9,2,33 --risk low$/);
   });
 });

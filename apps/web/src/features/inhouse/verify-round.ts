@@ -1,3 +1,4 @@
+import { ORIGINAL_RULES, isOriginalKind } from '@wps/shared/originals/originals';
 import { diceOutcome, hashServerSeed, slotOutcome, type DiceDirection } from '@wps/shared/provably-fair';
 import type { InhouseRoundSummary } from '@wps/shared/schemas/inhouse';
 
@@ -17,6 +18,19 @@ function canonical(value: unknown): string {
 export function verifyRound(round: InhouseRoundSummary): RoundCheck {
   if (!round.serverSeed) return 'hidden';
   if (hashServerSeed(round.serverSeed) !== round.serverSeedHash) return 'mismatch';
+  if (isOriginalKind(round.game)) {
+    // An original's multipliers depend on the RTP the round was placed at.
+    if (round.rtpBps === null) return 'mismatch';
+    const rules = ORIGINAL_RULES[round.game];
+    const expected = rules.outcome(
+      round.serverSeed,
+      round.clientSeed,
+      round.nonce,
+      round.params as never,
+      round.rtpBps,
+    );
+    return canonical(expected) === canonical(round.outcome) ? 'verified' : 'mismatch';
+  }
   const expected =
     round.game === 'slot'
       ? slotOutcome(round.serverSeed, round.clientSeed, round.nonce)
@@ -42,7 +56,11 @@ export function verifierCommand(round: InhouseRoundSummary): string {
     `--stake ${round.stakeMinor}`,
     `--hash ${round.serverSeedHash}`,
   ];
-  if (round.game === 'dice')
-    parts.push(`--target ${String(round.params.target)}`, `--direction ${String(round.params.direction)}`);
+  const p = round.params;
+  if (round.game === 'dice') parts.push(`--target ${String(p.target)}`, `--direction ${String(p.direction)}`);
+  if (isOriginalKind(round.game)) parts.push(`--rtp ${String(round.rtpBps)}`);
+  if (round.game === 'limbo') parts.push(`--target ${String(p.targetHundredths)}`);
+  if (round.game === 'plinko') parts.push(`--rows ${String(p.rows)}`, `--risk ${String(p.risk)}`);
+  if (round.game === 'keno') parts.push(`--picks ${(p.picks as number[]).join(',')}`, `--risk ${String(p.risk)}`);
   return parts.join(' ');
 }

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { CatalogueStatus, gameStatusChangeResultSchema } from '@wps/shared/schemas/catalogue';
 import { opsRequest } from '../../../lib/api-client';
 import { useOpsMutation } from '../../../lib/use-ops-mutation';
+import { inhouseGamesKey } from './inhouse-games-list';
 import { gamesKey } from './vendor-games';
 
 export type GameStatusChange = z.infer<typeof gameStatusChangeResultSchema>;
@@ -15,7 +16,7 @@ export function setGameStatus({ nodeId, status, reason }: SetGameStatusInput): P
   });
 }
 
-/** Refreshes the open games list (the vendor list does not show games). */
+/** Refreshes the open games list and the in-house games (the vendor list does not show games). */
 export function useSetGameStatus(successText: (result: GameStatusChange, input: SetGameStatusInput) => string) {
-  return useOpsMutation({ mutationFn: setGameStatus, invalidates: [gamesKey], successText });
+  return useOpsMutation({ mutationFn: setGameStatus, invalidates: [gamesKey, inhouseGamesKey], successText });
 }

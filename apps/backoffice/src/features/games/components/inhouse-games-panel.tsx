@@ -8,13 +8,18 @@ import { errorText } from '../../../lib/error-text';
 import { SITE_MONEY, useFormatMoney } from '../../../lib/money';
 import { useInhouseGames } from '../api/inhouse-games-list';
 import { useFormatRtp } from '../format-rtp';
+import { CatalogueRowActions } from './catalogue-row-actions';
 import { CatalogueStatusBadge } from './catalogue-status-badge';
 import { InhouseGameDialog } from './inhouse-game-dialog';
+import { StatusChangeDialog, type PendingStatusChange } from './status-change-dialog';
 
 /**
- * Our own games (games.read): each with its RTP, which is fixed by its paytable or house edge and
- * only shown, and the stakes a round accepts: the minimum is the game's catalogue minimum bet,
- * the maximum the operator's (games.write edits it) or else the house limit.
+ * Our own games (games.read): each with its RTP (the slot's and the dice's fixed by their maths,
+ * an original's the operator's within the band), the stakes a round accepts (the minimum is the
+ * game's catalogue minimum bet, the maximum the operator's or else the house limit), an original's
+ * maximum payout (under its maximum stake) and its status; its bonus wagering weight is in its dialog.
+ * games.write edits the settings and puts a game in maintenance, disables or enables it (the
+ * catalogue's status change, audited with a reason).
  */
 export function InhouseGamesPanel({ canWrite }: { canWrite: boolean }) {
   const { t } = useTranslation('games');
@@ -22,6 +27,7 @@ export function InhouseGamesPanel({ canWrite }: { canWrite: boolean }) {
   const formatMoney = useFormatMoney();
   const games = useInhouseGames();
   const [editing, setEditing] = useState<OpsInhouseGame | null>(null);
+  const [pending, setPending] = useState<PendingStatusChange | null>(null);
   const formatRtp = useFormatRtp();
 
   let body;
@@ -55,6 +61,7 @@ export function InhouseGamesPanel({ canWrite }: { canWrite: boolean }) {
               <th scope="col" className="is-numeric">
                 {t('inhouse.maxStake')}
               </th>
+
               <th scope="col">{t('games.status')}</th>
               {canWrite && <th scope="col">{t('games.actions')}</th>}
             </tr>
@@ -73,21 +80,27 @@ export function InhouseGamesPanel({ canWrite }: { canWrite: boolean }) {
                   {game.maxStakeSetMinor === null && (
                     <span className="catalogue-table__id">{t('inhouse.houseLimit')}</span>
                   )}
+                  {game.maxPayoutMinor !== null && (
+                    <span className="catalogue-table__id">
+                      {t('inhouse.maxPayoutShort', { amount: formatMoney(game.maxPayoutMinor, SITE_MONEY) })}
+                    </span>
+                  )}
                 </td>
+
                 <td>
                   <CatalogueStatusBadge status={game.status} />
                 </td>
                 {canWrite && (
-                  <td>
-                    <Button
-                      size="sm"
-                      variant="secondary"
-                      aria-label={t('inhouse.editFor', { name: game.name })}
-                      onClick={() => setEditing(game)}
-                    >
-                      {t('settings.edit')}
-                    </Button>
-                  </td>
+                  <CatalogueRowActions
+                    name={game.name}
+                    status={game.status}
+                    groupLabel={t('inhouse.actionsFor', { name: game.name })}
+                    editLabel={t(game.isOriginal ? 'inhouse.editForOriginal' : 'inhouse.editFor', { name: game.name })}
+                    onEdit={() => setEditing(game)}
+                    onChoose={(to) =>
+                      setPending({ kind: 'game', id: game.nodeId, name: game.name, from: game.status, to })
+                    }
+                  />
                 )}
               </tr>
             ))}
@@ -102,6 +115,9 @@ export function InhouseGamesPanel({ canWrite }: { canWrite: boolean }) {
       <p>{t('inhouse.intro')}</p>
       {body}
       {editing && <InhouseGameDialog key={editing.nodeId} game={editing} onClose={() => setEditing(null)} />}
+      {pending && (
+        <StatusChangeDialog key={`${pending.id}:${pending.to}`} pending={pending} onClose={() => setPending(null)} />
+      )}
     </section>
   );
 }

@@ -12,6 +12,57 @@ export function InhouseGameArt({ game }: { game: InhouseGameKind }) {
       </div>
     );
   }
+  if (game === 'limbo') {
+    // A multiplier climbing past its target line.
+    return (
+      <div className="ih-art ih-art--limbo" aria-hidden="true">
+        <svg viewBox="0 0 64 64" width="72" height="72">
+          <path d="M6 22h52" className="ih-art__line" />
+          <path d="M8 56C26 54 38 42 46 14" className="ih-art__curve" />
+          <path d="M40 14l6-8 6 9z" />
+          <text x="32" y="46" textAnchor="middle">
+            2×
+          </text>
+        </svg>
+      </div>
+    );
+  }
+  if (game === 'plinko') {
+    // Pegs in a triangle over the bins, one ball falling.
+    return (
+      <div className="ih-art ih-art--plinko" aria-hidden="true">
+        <svg viewBox="0 0 64 64" width="72" height="72">
+          {[0, 1, 2, 3].flatMap((row) =>
+            Array.from({ length: row + 2 }, (_, i) => (
+              <circle key={`${row}-${i}`} cx={32 + (i - (row + 1) / 2) * 11} cy={12 + row * 11} r="2.5" />
+            )),
+          )}
+          <circle cx="37" cy="28" r="4.5" className="ih-art__ball" />
+          <path d="M6 56h52" className="ih-art__line" />
+        </svg>
+      </div>
+    );
+  }
+  if (game === 'keno') {
+    // A corner of the 40-number board with three numbers hit.
+    return (
+      <div className="ih-art ih-art--keno" aria-hidden="true">
+        <svg viewBox="0 0 64 64" width="72" height="72">
+          {Array.from({ length: 16 }, (_, i) => (
+            <rect
+              key={i}
+              x={6 + (i % 4) * 13.5}
+              y={6 + Math.floor(i / 4) * 13.5}
+              width="11"
+              height="11"
+              rx="3"
+              className={[1, 6, 11].includes(i) ? 'ih-art__hit' : undefined}
+            />
+          ))}
+        </svg>
+      </div>
+    );
+  }
   return (
     <div className="ih-art ih-art--dice" aria-hidden="true">
       <svg viewBox="0 0 64 64" width="72" height="72">

@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
 import { DICE_CONFIG, SLOT_CONFIG } from '@wps/shared/provably-fair';
-import { INHOUSE_VASSALAGE } from '@wps/shared/schemas/inhouse';
+import { ORIGINALS_RTP_BAND } from '@wps/shared/originals/originals-common';
+import { INHOUSE_GAMES, INHOUSE_VASSALAGE, type InhouseGameKind } from '@wps/shared/schemas/inhouse';
 import { Button } from '@wps/ui/button';
 import { toast } from '../../../components/ui/toast';
 import { useFormats } from '../../../lib/format';
@@ -11,13 +12,37 @@ import { InhouseGameArt } from './inhouse-game-art';
 import '../inhouse.css';
 import '../inhouse-dice-lobby.css';
 
-/** /inhouse/slot and /inhouse/dice: the rules of one in-house game, and its play button. */
-export function InhouseGamePage() {
+const KINDS = Object.values(INHOUSE_GAMES) as string[];
+
+/** The rules text of a game, with its RTP (an original's band: the game page shows the RTP in force). */
+function useRulesText(game: InhouseGameKind): string {
   const { t } = useTranslation('inhouse');
+  const formats = useFormats();
+  if (game === 'slot')
+    return t('games.slot.rules', { lines: SLOT_CONFIG.lines.length, rtp: formats.percent(SLOT_CONFIG.targetRtp) });
+  if (game === 'dice')
+    return t('games.dice.rules', {
+      whole: formats.percent(1, 0),
+      edge: formats.percent(DICE_CONFIG.houseEdgeBp / 10000),
+      rtp: formats.percent(1 - DICE_CONFIG.houseEdgeBp / 10000),
+    });
+  return `${t(`games.${game}.rules`)} ${t('originals.rtpBand', {
+    min: formats.percent(ORIGINALS_RTP_BAND.minBps / 10_000, 0),
+    max: formats.percent(ORIGINALS_RTP_BAND.maxBps / 10_000, 0),
+  })}`;
+}
+
+/** /inhouse/:game: the rules of one in-house game, and its play button. */
+export function InhouseGamePage() {
   const { game } = useParams();
   const launch = useLaunchGame();
-  const formats = useFormats();
-  if (game !== 'slot' && game !== 'dice') return <Navigate to="/inhouse" replace />;
+  if (!game || !KINDS.includes(game)) return <Navigate to="/inhouse" replace />;
+  return <GameRules game={game as InhouseGameKind} launch={launch} />;
+}
+
+function GameRules({ game, launch }: { game: InhouseGameKind; launch: ReturnType<typeof useLaunchGame> }) {
+  const { t } = useTranslation('inhouse');
+  const rules = useRulesText(game);
   const nodeId = `inhouse-${game}`;
 
   return (
@@ -47,15 +72,7 @@ export function InhouseGamePage() {
         </div>
       </div>
       <h2>{t('detail.rules')}</h2>
-      <p>
-        {game === 'slot'
-          ? t('games.slot.rules', { lines: SLOT_CONFIG.lines.length, rtp: formats.percent(SLOT_CONFIG.targetRtp) })
-          : t('games.dice.rules', {
-              whole: formats.percent(1, 0),
-              edge: formats.percent(DICE_CONFIG.houseEdgeBp / 10000),
-              rtp: formats.percent(1 - DICE_CONFIG.houseEdgeBp / 10000),
-            })}
-      </p>
+      <p>{rules}</p>
       <h2>{t('lobby.fairTitle')}</h2>
       <p>{t('fair.explain')}</p>
     </article>

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { isOriginalKind } from '@wps/shared/originals/originals';
 import { INHOUSE_GAMES, INHOUSE_VASSALAGE, type InhouseNodeId } from '@wps/shared/schemas/inhouse';
 import { Button } from '@wps/ui/button';
 import { toast } from '../../../components/ui/toast';
@@ -10,6 +11,11 @@ import '../inhouse.css';
 import '../inhouse-dice-lobby.css';
 
 const NODE_IDS = Object.keys(INHOUSE_GAMES) as InhouseNodeId[];
+/** The lobby's two lanes: the house originals (limbo, plinko, keno), then the slot and the dice. */
+const LANES = [
+  { id: 'originals', nodeIds: NODE_IDS.filter((n) => isOriginalKind(INHOUSE_GAMES[n])) },
+  { id: 'classics', nodeIds: NODE_IDS.filter((n) => !isOriginalKind(INHOUSE_GAMES[n])) },
+] as const;
 
 /** /inhouse: our own provably-fair games. Playing launches through the gateway like any vendor. */
 export function InhouseLobbyPage() {
@@ -27,33 +33,40 @@ export function InhouseLobbyPage() {
         <h1 id="ih-lobby-title">{t('lobby.title')}</h1>
         <p>{t('lobby.subtitle')}</p>
       </header>
-      <ul className="ih-lobby__grid">
-        {NODE_IDS.map((nodeId) => {
-          const game = INHOUSE_GAMES[nodeId];
-          return (
-            <li key={nodeId} className="ih-card" data-node-id={nodeId}>
-              <InhouseGameArt game={game} />
-              <div className="ih-card__body">
-                <h2 className="ih-card__title">{t(`games.${game}.name`)}</h2>
-                <p className="ih-muted">{t(`games.${game}.tagline`)}</p>
-                <div className="ih-card__actions">
-                  <Button
-                    variant="money"
-                    onClick={() => play(nodeId)}
-                    loading={launch.isPending && launch.variables?.nodeId === nodeId}
-                    data-testid={`inhouse-play-${game}`}
-                  >
-                    {t('lobby.play')}
-                  </Button>
-                  <Link className="btn btn--ghost btn--md" to={`/inhouse/${game}`}>
-                    <span className="btn__label">{t('lobby.details')}</span>
-                  </Link>
-                </div>
-              </div>
-            </li>
-          );
-        })}
-      </ul>
+      {LANES.map((lane) => (
+        <section key={lane.id} className="ih-lobby__lane" aria-labelledby={`ih-lane-${lane.id}`}>
+          <h2 id={`ih-lane-${lane.id}`} className="ih-lobby__lane-title">
+            {t(`lobby.lanes.${lane.id}`)}
+          </h2>
+          <ul className="ih-lobby__grid">
+            {lane.nodeIds.map((nodeId) => {
+              const game = INHOUSE_GAMES[nodeId];
+              return (
+                <li key={nodeId} className="ih-card" data-node-id={nodeId}>
+                  <InhouseGameArt game={game} />
+                  <div className="ih-card__body">
+                    <h3 className="ih-card__title">{t(`games.${game}.name`)}</h3>
+                    <p className="ih-muted">{t(`games.${game}.tagline`)}</p>
+                    <div className="ih-card__actions">
+                      <Button
+                        variant="money"
+                        onClick={() => play(nodeId)}
+                        loading={launch.isPending && launch.variables?.nodeId === nodeId}
+                        data-testid={`inhouse-play-${game}`}
+                      >
+                        {t('lobby.play')}
+                      </Button>
+                      <Link className="btn btn--ghost btn--md" to={`/inhouse/${game}`}>
+                        <span className="btn__label">{t('lobby.details')}</span>
+                      </Link>
+                    </div>
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        </section>
+      ))}
       <aside className="ih-lobby__fair">
         <h2>{t('lobby.fairTitle')}</h2>
         <p>{t('fair.explain')}</p>

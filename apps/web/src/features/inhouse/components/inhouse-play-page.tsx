@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import type { InhouseRoundResult } from '@wps/shared/schemas/inhouse';
@@ -8,9 +8,16 @@ import { minorToDecimal, useFormatMoney } from '../../../lib/money';
 import { useOpenSession } from '../api/open-session';
 import { DiceGame } from './dice-game';
 import { FairnessPanel } from './fairness-panel';
+import { KenoGame } from './keno-game';
+import { LimboGame } from './limbo-game';
+import { PlinkoGame } from './plinko-game';
 import { SlotGame } from './slot-game';
 import '../inhouse.css';
 import '../inhouse-dice-lobby.css';
+import '../inhouse-originals.css';
+
+/** Each in-house game's page body: the slot, the dice and the house originals. */
+const GAMES = { slot: SlotGame, dice: DiceGame, limbo: LimboGame, plinko: PlinkoGame, keno: KenoGame } as const;
 
 const LAUNCH_TOKEN = /^[a-f0-9]{64}$/;
 
@@ -28,6 +35,7 @@ export function InhousePlayPage() {
   const open = useOpenSession();
   const [balanceMinor, setBalanceMinor] = useState<string | null>(null);
   const { mutate } = open;
+  const onResult = useCallback((result: InhouseRoundResult) => setBalanceMinor(result.balanceMinor), []);
 
   useEffect(() => {
     if (LAUNCH_TOKEN.test(launch)) mutate(launch);
@@ -65,7 +73,7 @@ export function InhousePlayPage() {
 
   const auth = { sessionToken: session.sessionToken, playerId: session.playerId };
   const money = { currency: session.currency, scale: session.scale };
-  const onResult = (result: InhouseRoundResult) => setBalanceMinor(result.balanceMinor);
+  const Game = GAMES[session.game];
 
   return (
     <main className={`ih-play ih-play--${session.game}`}>
@@ -78,11 +86,7 @@ export function InhousePlayPage() {
           </span>
         </div>
       </header>
-      {session.game === 'slot' ? (
-        <SlotGame session={session} auth={auth} onResult={onResult} />
-      ) : (
-        <DiceGame session={session} auth={auth} onResult={onResult} />
-      )}
+      <Game session={session} auth={auth} onResult={onResult} />
       <FairnessPanel auth={auth} />
     </main>
   );

@@ -1,0 +1,104 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { InhouseSession } from '@wps/shared/schemas/inhouse';
+import { maxStakeForPayout } from '@wps/shared/originals/originals-common';
+import { Button } from '@wps/ui/button';
+import { useFormats } from '../../../lib/format';
+import { useGameShortcuts, type RecentRound } from '../use-original-round';
+import { StakePicker, stakeLevels } from './stake-picker';
+
+/**
+ * The stakes an original accepts for the current choices: the game's levels, without those whose
+ * top payout (stake × the largest multiplier of the choices) would pass the game's maximum payout.
+ */
+export function originalStakeLevels(session: InhouseSession, maxMultiplierBp: number): bigint[] {
+  let max = BigInt(session.maxStakeMinor);
+  if (session.maxPayoutMinor !== null) {
+    const byPayout = maxStakeForPayout(BigInt(session.maxPayoutMinor), maxMultiplierBp);
+    if (byPayout < max) max = byPayout;
+  }
+  const min = BigInt(session.minStakeMinor);
+  return max < min ? [] : stakeLevels(min, max, BigInt(session.stakeStepMinor));
+}
+
+type OriginalControlsProps = {
+  session: InhouseSession;
+  levels: bigint[];
+  stake: bigint;
+  onStake: (stake: bigint) => void;
+  onPlay: () => void;
+  isPending: boolean;
+  canPlay: boolean;
+  label: string;
+  testId: string;
+};
+
+/**
+ * The stake and the main button at the foot of an original's page (the thumb's reach on a phone),
+ * with the desktop shortcuts: Space plays, the up and down arrows change the stake. A stake the
+ * current choices no longer allow moves to the largest one they do.
+ */
+export function OriginalControls(props: OriginalControlsProps) {
+  const { session, levels, stake, onStake, onPlay, isPending, canPlay, label, testId } = props;
+  const { t } = useTranslation('inhouse');
+  const index = levels.indexOf(stake);
+  const ready = canPlay && !isPending && index >= 0;
+
+  useEffect(() => {
+    if (levels.length > 0 && !levels.includes(stake)) onStake(levels.filter((l) => l <= stake).at(-1) ?? levels[0]!);
+  }, [levels, stake, onStake]);
+
+  useGameShortcuts({
+    play: () => {
+      if (ready) onPlay();
+    },
+    stakeUp: () => {
+      if (!isPending && index >= 0 && index < levels.length - 1) onStake(levels[index + 1]!);
+    },
+    stakeDown: () => {
+      if (!isPending && index > 0) onStake(levels[index - 1]!);
+    },
+  });
+
+  return (
+    <>
+      <div className="ih-controls">
+        <StakePicker
+          value={stake}
+          levels={levels.length > 0 ? levels : [stake]}
+          currency={session.currency}
+          scale={session.scale}
+          disabled={isPending || levels.length === 0}
+          onChange={onStake}
+        />
+        <Button variant="money" size="lg" onClick={onPlay} disabled={!ready} loading={isPending} data-testid={testId}>
+          {label}
+        </Button>
+      </div>
+      <p className="ih-muted ih-shortcuts">{t('originals.shortcuts')}</p>
+    </>
+  );
+}
+
+/** The page's recent results, newest first: each round's multiplier, marked won or lost. */
+export function RecentResults({ results, describe }: { results: RecentRound[]; describe: (r: RecentRound) => string }) {
+  const { t } = useTranslation('inhouse');
+  const formats = useFormats();
+  if (results.length === 0) return null;
+  return (
+    <section className="ih-recent" aria-label={t('originals.recent')}>
+      <h2 className="visually-hidden">{t('originals.recent')}</h2>
+      <ol className="ih-recent__list" data-testid="recent-results">
+        {results.map((r) => {
+          const multiplierBp = Number((r.outcome as { multiplierBp?: number }).multiplierBp ?? 0);
+          const won = BigInt(r.payoutMinor) > BigInt(r.stakeMinor);
+          return (
+            <li key={r.roundId} className={`ih-recent__item${won ? ' is-win' : ''}`} title={describe(r)}>
+              {formats.multiplier(multiplierBp / 10_000)}
+            </li>
+          );
+        })}
+      </ol>
+    </section>
+  );
+}

@@ -1,0 +1,98 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { InhouseAuth, InhouseRoundResult } from '@wps/shared/schemas/inhouse';
+import { isApiError } from '../../lib/api-client';
+import { translateError } from '../../lib/i18n';
+import { useFairState } from './api/get-fair-state';
+import { usePlayRound, type SlotSpinInput } from './api/play-round';
+import { newIdempotencyKey } from './new-idempotency-key';
+
+/** Results shown in the page's recent-results strip, newest first. */
+const RECENT = 12;
+
+/** What the recent-results strip shows of a round. */
+export type RecentRound = Pick<InhouseRoundResult, 'roundId' | 'stakeMinor' | 'payoutMinor' | 'outcome'>;
+
+/**
+ * One original's rounds on its page: the idempotency key (kept when the answer was lost, so the
+ * next press resends the same round instead of a new one), the last result, the error, and the
+ * player's recent results of this game: this page's rounds, then the settled ones the fairness
+ * state lists (the same query as the fairness panel), so they outlive the page.
+ */
+export function useOriginalRound<I extends SlotSpinInput>(
+  game: string,
+  auth: InhouseAuth,
+  fetcher: (auth: InhouseAuth, input: I) => Promise<InhouseRoundResult>,
+  onResult: (result: InhouseRoundResult) => void,
+) {
+  const mutation = usePlayRound<I>(auth, fetcher);
+  const retryKey = useRef<string | null>(null);
+  const [last, setLast] = useState<InhouseRoundResult | null>(null);
+  const [played, setPlayed] = useState<InhouseRoundResult[]>([]);
+  const fair = useFairState(auth);
+  const [error, setError] = useState<string | null>(null);
+  const [isRetry, setIsRetry] = useState(false);
+  const { mutate } = mutation;
+
+  const play = useCallback(
+    (input: Omit<I, 'idempotencyKey'>) => {
+      setError(null);
+      const key = retryKey.current ?? newIdempotencyKey(game);
+      retryKey.current = key;
+      mutate({ ...input, idempotencyKey: key } as I, {
+        onSuccess: (result) => {
+          retryKey.current = null;
+          setIsRetry(false);
+          setLast(result);
+          setPlayed((list) => [result, ...list.filter((r) => r.roundId !== result.roundId)].slice(0, RECENT));
+          onResult(result);
+        },
+        onError: (err) => {
+          const isAnswerLost = isApiError(err, 'NETWORK_ERROR');
+          if (!isAnswerLost) retryKey.current = null;
+          setIsRetry(isAnswerLost);
+          setError(translateError(err));
+        },
+      });
+    },
+    [game, mutate, onResult],
+  );
+
+  const settled = fair.data?.rounds;
+  const recent = useMemo<RecentRound[]>(() => {
+    const mine = played.map((r) => r.roundId);
+    const earlier = (settled ?? []).filter((r) => r.game === game && !mine.includes(r.roundId));
+    return [...played, ...earlier].slice(0, RECENT);
+  }, [played, settled, game]);
+
+  return { play, last, recent, error, isRetry, isPending: mutation.isPending };
+}
+
+/**
+ * Desktop shortcuts of a game page: Space plays, the up and down arrows change the stake. Keys
+ * typed into a field or pressed on a button, link or radio are left to them.
+ */
+export function useGameShortcuts(handlers: { play: () => void; stakeUp: () => void; stakeDown: () => void }): void {
+  const ref = useRef(handlers);
+  useEffect(() => {
+    ref.current = handlers;
+  });
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.altKey || event.ctrlKey || event.metaKey) return;
+      const target = event.target as HTMLElement | null;
+      if (target?.closest('input, textarea, select, button, a, summary, [role="radio"], [role="checkbox"]')) return;
+      if (event.key === ' ') {
+        event.preventDefault();
+        ref.current.play();
+      } else if (event.key === 'ArrowUp') {
+        event.preventDefault();
+        ref.current.stakeUp();
+      } else if (event.key === 'ArrowDown') {
+        event.preventDefault();
+        ref.current.stakeDown();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+}

@@ -1,0 +1,161 @@
+// 1,000,000 rounds per setting of each house original through the derivation the server uses
+// (packages/shared/src/originals/: the round's byte stream from HMAC-SHA256(serverSeed,
+// clientSeed:nonce), then the game's own reading of it), with a fresh random server seed per game
+// and nonces 0…N−1 like a real player's session. A setting is a game's choices and RTP: limbo at
+// three targets, plinko at every rows count and risk, keno at every pick count and risk, each at
+// the band's three whole RTPs. One round's bytes serve every setting of its game (the RTP and the
+// choices only read them), so each setting sees the same N rounds. Prints the measured RTP next to
+// the exact one computed from the tables; exits 1 when any is more than ±0.5 pp from it.
+// Run: npm run bench:originals-rtp   (BENCH_ROUNDS to change the count, BENCH_SERVER_SEED to replay)
+import crypto from 'node:crypto';
+import {
+  KENO_MAX_PICKS,
+  KENO_RISKS,
+  kenoDrawFromStream,
+  kenoExactRtp,
+  kenoMultipliers,
+} from '../packages/shared/src/originals/keno';
+import { limboExactRtp, limboResultFromBytes } from '../packages/shared/src/originals/limbo';
+import { ORIGINALS_RTP_BAND, roundByteStream } from '../packages/shared/src/originals/originals-common';
+import {
+  PLINKO_RISKS,
+  PLINKO_ROWS,
+  plinkoExactRtp,
+  plinkoMultipliers,
+  plinkoPathFromBytes,
+} from '../packages/shared/src/originals/plinko';
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 1_000_000);
+const TOLERANCE_PP = 0.5;
+const RTPS = [ORIGINALS_RTP_BAND.minBps, 9800, ORIGINALS_RTP_BAND.maxBps];
+const LIMBO_TARGETS = [150, 200, 300];
+const CLIENT_SEED = 'bench-client-seed';
+
+type Setting = { label: string; exact: number; paidBp: number; sumSq: number };
+const results: Setting[] = [];
+let failures = 0;
+
+/** A run's server seed: BENCH_SERVER_SEED to replay one, else fresh for each game and rows count. */
+function seed(): string {
+  return process.env.BENCH_SERVER_SEED ?? crypto.randomBytes(32).toString('hex');
+}
+
+/** Tally one setting's payouts (multipliers in 1/10,000ths of the stake) into its row. */
+function setting(label: string, exact: number): Setting {
+  const s = { label, exact, paidBp: 0, sumSq: 0 };
+  results.push(s);
+  return s;
+}
+
+function add(s: Setting, multiplierBp: number): void {
+  s.paidBp += multiplierBp;
+  const r = multiplierBp / 10_000;
+  s.sumSq += r * r;
+}
+
+function report(game: string, serverSeed: string, started: number, rows: Setting[]): void {
+  const seconds = (performance.now() - started) / 1000;
+  console.log(
+    `\n${game}: ${ROUNDS.toLocaleString('en')} rounds per setting, server seed ${serverSeed} (${seconds.toFixed(1)} s)`,
+  );
+  console.log('  setting                        exact %    measured %   diff pp   1 s.e. pp');
+  for (const s of rows) {
+    const measured = s.paidBp / 10_000 / ROUNDS;
+    const se = Math.sqrt(Math.max(0, s.sumSq / ROUNDS - measured * measured) / ROUNDS) * 100;
+    const diffPp = (measured - s.exact) * 100;
+    const bad = Math.abs(diffPp) > TOLERANCE_PP;
+    if (bad) failures++;
+    console.log(
+      `  ${s.label.padEnd(28)} ${(s.exact * 100).toFixed(4).padStart(9)}  ${(measured * 100).toFixed(4).padStart(11)}  ${(diffPp >= 0 ? '+' : '') + diffPp.toFixed(3).padStart(7)}  ${se.toFixed(3).padStart(9)}${bad ? '  OUTSIDE ±0.5 pp' : ''}`,
+    );
+  }
+}
+
+function limbo(): void {
+  const serverSeed = seed();
+  const started = performance.now();
+  const rows = RTPS.flatMap((rtp) =>
+    LIMBO_TARGETS.map((target) => ({
+      rtp,
+      target,
+      s: setting(`RTP ${rtp / 100} % target ${(target / 100).toFixed(2)}×`, limboExactRtp(target, rtp).value),
+    })),
+  );
+  for (let nonce = 0; nonce < ROUNDS; nonce++) {
+    const next = roundByteStream(serverSeed, CLIENT_SEED, nonce);
+    const bytes = [next(), next(), next(), next()];
+    for (const rtp of RTPS) {
+      const result = limboResultFromBytes(bytes, rtp);
+      for (const r of rows) if (r.rtp === rtp) add(r.s, result >= r.target ? r.target * 100 : 0);
+    }
+  }
+  report(
+    'limbo',
+    serverSeed,
+    started,
+    rows.map((r) => r.s),
+  );
+}
+
+function plinko(): void {
+  for (let rows = PLINKO_ROWS.min; rows <= PLINKO_ROWS.max; rows++) {
+    const serverSeed = seed();
+    const started = performance.now();
+    const tables = PLINKO_RISKS.flatMap((risk) =>
+      RTPS.map((rtp) => ({
+        multipliers: plinkoMultipliers(rows, risk, rtp),
+        s: setting(`${rows} rows ${risk} RTP ${rtp / 100} %`, plinkoExactRtp(rows, risk, rtp).value),
+      })),
+    );
+    for (let nonce = 0; nonce < ROUNDS; nonce++) {
+      const next = roundByteStream(serverSeed, CLIENT_SEED, nonce);
+      const bin = plinkoPathFromBytes([next(), next()], rows).reduce((a, b) => a + b, 0);
+      for (const t of tables) add(t.s, t.multipliers[bin]!);
+    }
+    report(
+      `plinko, ${rows} rows`,
+      serverSeed,
+      started,
+      tables.map((t) => t.s),
+    );
+  }
+}
+
+function keno(): void {
+  const serverSeed = seed();
+  const started = performance.now();
+  // The player's picks are 1…k: every set of k numbers is drawn alike, so which k does not matter.
+  const tables = Array.from({ length: KENO_MAX_PICKS }, (_, i) => i + 1).flatMap((picks) =>
+    KENO_RISKS.flatMap((risk) =>
+      RTPS.map((rtp) => ({
+        picks,
+        multipliers: kenoMultipliers(picks, risk, rtp),
+        s: setting(`${picks} picks ${risk} RTP ${rtp / 100} %`, kenoExactRtp(picks, risk, rtp).value),
+      })),
+    ),
+  );
+  const hitsUpTo = new Array<number>(KENO_MAX_PICKS + 1);
+  for (let nonce = 0; nonce < ROUNDS; nonce++) {
+    const drawn = kenoDrawFromStream(roundByteStream(serverSeed, CLIENT_SEED, nonce));
+    // hitsUpTo[k]: how many of 1…k were drawn.
+    hitsUpTo[0] = 0;
+    for (let k = 1; k <= KENO_MAX_PICKS; k++) hitsUpTo[k] = hitsUpTo[k - 1]! + (drawn.includes(k) ? 1 : 0);
+    for (const t of tables) add(t.s, t.multipliers[hitsUpTo[t.picks]!]!);
+  }
+  report(
+    'keno',
+    serverSeed,
+    started,
+    tables.map((t) => t.s),
+  );
+}
+
+limbo();
+plinko();
+keno();
+console.log(`\n${results.length} settings, ${ROUNDS.toLocaleString('en')} rounds each`);
+if (failures > 0) {
+  console.error(`FAIL: ${failures} setting(s) measured more than ±${TOLERANCE_PP} pp from the exact RTP`);
+  process.exit(1);
+}
+console.log(`OK: every setting within ±${TOLERANCE_PP} pp of its exact RTP`);

@@ -1,0 +1,177 @@
+import path from 'node:path';
+import { expect, test, type FrameLocator, type Page } from './support/test';
+import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, startServer, type ExtraServer } from './support/servers';
+import { type Api, callApi, createFinanceOperator, disableRegisterCaptcha, signedInNewPlayer } from './support/setup';
+import { operatorLogin } from './support/operators';
+import { saveScreenshot } from './support/screenshots';
+
+/**
+ * The house originals as a player meets them: from the lobby's lane into the /game frame, a round
+ * won and a round lost in each of limbo, plinko and keno, the balance following, the rounds in the
+ * betting record, and the fairness panel checking each one once the seed is rotated and showing
+ * the verifier's command. Axe-clean at 360 and 1366 px. One server for the file
+ * (EXTRA_PORTS.originals), with an operator to confirm a deposit.
+ */
+
+const SHOTS = path.join(ROOT, 'test-results', 'originals');
+const OPERATOR = 'e2e.originals';
+const OPERATOR_PASSWORD = 'originals-e2e-pass-2026';
+
+let server: ExtraServer;
+
+async function fundedPlayer(page: Page, api: Omit<Api, 'token'>): Promise<Api> {
+  const { token } = await signedInNewPlayer(page, api.baseURL, { prefix: 'og', password: 'Lumen2024play' });
+  const a = { ...api, token };
+  const ops = await operatorLogin(a.request, a.baseURL, OPERATOR, OPERATOR_PASSWORD);
+  const channels = await callApi<{ id: string; type: string }[]>(a, 'GET', '/wps/deposit/channels');
+  const manual = channels.find((c) => c.type === 'manual_bank')!;
+  const order = await callApi<{ id: string }>(a, 'POST', '/wps/deposit/orders', {
+    channelId: manual.id,
+    amount: '100',
+    idempotencyKey: `e2e-og-${Date.now()}`,
+  });
+  await callApi(a, 'POST', `/ops/deposits/${order.id}/confirm`, { reason: 'checked by e2e' }, ops);
+  return a;
+}
+
+/** Open a game from the in-house lobby into the /game frame. */
+async function launch(page: Page, game: string): Promise<FrameLocator> {
+  await page.goto(`${server.baseURL}/inhouse`);
+  await page.getByTestId(`inhouse-play-${game}`).click();
+  await expect(page).toHaveURL(/\/game$/);
+  await expect(page.getByTestId('game-frame')).toHaveAttribute('src', new RegExp(`/inhouse/play/${game}\\?launch=`));
+  return page.frameLocator('[data-testid="game-frame"]');
+}
+
+type BetPage = { total: number; list: { stakeMinor: string; payoutMinor: string }[] };
+
+/**
+ * Play until a round pays more than its stake (a win) and one pays less (a loss), reading each
+ * round from the betting record once it is there; then the frame's balance is the wallet's.
+ */
+async function winAndLose(frame: FrameLocator, a: Api, play: (wantWin: boolean) => Promise<void>): Promise<void> {
+  const seen = { win: false, loss: false };
+  for (let i = 0; i < 40 && !(seen.win && seen.loss); i++) {
+    const before = (await callApi<BetPage>(a, 'GET', '/wps/bet-record')).total;
+    await play(!seen.win);
+    await expect.poll(async () => (await callApi<BetPage>(a, 'GET', '/wps/bet-record')).total).toBe(before + 1);
+    const last = (await callApi<BetPage>(a, 'GET', '/wps/bet-record')).list[0]!;
+    if (BigInt(last.payoutMinor) > BigInt(last.stakeMinor)) seen.win = true;
+    if (BigInt(last.payoutMinor) < BigInt(last.stakeMinor)) seen.loss = true;
+  }
+  expect(seen).toEqual({ win: true, loss: true });
+  const balance = await callApi<{ sumBalance: string }>(a, 'GET', '/wps/v2/wallets/balance');
+  await expect(frame.getByTestId('inhouse-balance')).toContainText(
+    Number(balance.sumBalance).toFixed(2).replace('.', ','),
+  );
+}
+
+/** Rotate the seed in the fairness panel: every round verifies in the browser, with the verifier's command. */
+async function verifyRounds(frame: FrameLocator, game: string): Promise<void> {
+  const panel = frame.getByTestId('fairness-panel');
+  await panel.locator('summary').click();
+  await panel.getByTestId('fair-rotate').click();
+  await expect(panel.getByTestId('fair-previous')).toBeVisible();
+  const rounds = panel.getByTestId('fair-round');
+  await expect(rounds.first()).toContainText('Conferido');
+  for (const round of await rounds.all()) await expect(round).toContainText('Conferido');
+  await expect(rounds.first().locator('code')).toContainText(`node scripts/verify-fair.mjs --game ${game}`);
+  await expect(rounds.first().locator('code')).toContainText('--rtp 9900');
+}
+
+test.describe('house originals', () => {
+  test.setTimeout(180_000);
+
+  test.beforeAll(async () => {
+    test.setTimeout(180_000);
+    server = await startServer('originals', EXTRA_PORTS.originals, (dataDir) => {
+      disableRegisterCaptcha(dataDir);
+      createFinanceOperator(dataDir, OPERATOR, OPERATOR_PASSWORD);
+    });
+  });
+
+  test.afterAll(async () => {
+    await server?.stop();
+  });
+
+  test('limbo, plinko and keno: won and lost, the balance and the betting record follow, every round verifies (1366 and 360 px)', async ({
+    page,
+    request,
+  }) => {
+    await page.setViewportSize({ width: 1366, height: 768 });
+    const a = await fundedPlayer(page, { request, baseURL: server.baseURL });
+
+    // The home page's lane of house originals, each game with its own art.
+    await page.goto(`${server.baseURL}/`);
+    const lane = page.getByTestId('home-inhouse');
+    await lane.scrollIntoViewIfNeeded();
+    await expect(lane.getByRole('heading', { name: 'Originais da casa' })).toBeVisible();
+    for (const name of ['Limbo', 'Plinko', 'House Keno'])
+      await expect(lane.getByRole('button', { name: `Jogar ${name}` })).toBeVisible();
+
+    // Limbo: 1.01× wins almost always, 10,000× loses almost always.
+    let frame = await launch(page, 'limbo');
+    await expect(frame.getByTestId('inhouse-balance')).toHaveText(/R\$\s*100,00/);
+    await expect(frame.getByText('99,00%')).toBeVisible();
+    await winAndLose(frame, a, async (wantWin) => {
+      await frame.getByTestId('limbo-target').fill(wantWin ? '1,01' : '10000');
+      await frame.getByTestId('limbo-play').click();
+      await expect(frame.getByTestId('limbo-number')).toBeVisible();
+      await expect(frame.getByTestId('limbo-play')).toBeEnabled();
+    });
+    await expect(frame.getByTestId('recent-results').locator('li')).not.toHaveCount(0);
+    await verifyRounds(frame, 'limbo');
+    await expectNoSeriousA11yViolations(page, 'limbo (1366 px)');
+    await saveScreenshot(page, { path: path.join(SHOTS, 'limbo-1366.png') });
+
+    // Plinko at 360 px: low risk over 8 rows wins at the edges and loses in the middle.
+    await page.setViewportSize({ width: 360, height: 740 });
+    frame = await launch(page, 'plinko');
+    await frame.getByTestId('plinko-rows').selectOption('8');
+    await winAndLose(frame, a, async () => {
+      await frame.getByTestId('plinko-play').click();
+      await expect(frame.getByTestId('plinko-result')).toContainText('Casinha');
+      await expect(frame.getByTestId('plinko-play')).toBeEnabled();
+    });
+    await expect(frame.locator('.ih-plinko__path')).toHaveCount(1);
+    await expect(frame.locator('.ih-plinko__bin.is-hit')).toHaveCount(1);
+    await verifyRounds(frame, 'plinko');
+    await expectNoSeriousA11yViolations(page, 'plinko (360 px)');
+    await saveScreenshot(page, { path: path.join(SHOTS, 'plinko-360.png') });
+
+    // Keno at 360 px: ten quick-picked numbers at low risk pay from two hits.
+    frame = await launch(page, 'keno');
+    await frame.getByRole('radio', { name: 'Baixo' }).click();
+    await frame.getByTestId('keno-quick-pick').click();
+    await expect(frame.locator('.ih-keno__cell[aria-pressed="true"]')).toHaveCount(10);
+    await winAndLose(frame, a, async () => {
+      await frame.getByTestId('keno-play').click();
+      await expect(frame.getByTestId('keno-result')).toContainText('acertos');
+      await expect(frame.getByTestId('keno-play')).toBeEnabled();
+    });
+    await expect(frame.locator('.ih-keno__cell.is-drawn')).toHaveCount(10);
+    await verifyRounds(frame, 'keno');
+    await expectNoSeriousA11yViolations(page, 'keno (360 px)');
+    await saveScreenshot(page, { path: path.join(SHOTS, 'keno-360.png') });
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await expectNoSeriousA11yViolations(page, 'keno (1366 px)');
+
+    // The betting record names each game's rounds, settled.
+    const record = await callApi<{ list: { gameName: string; status: string }[] }>(
+      a,
+      'GET',
+      '/wps/bet-record?pageSize=100',
+    );
+    for (const name of ['Limbo', 'Plinko', 'House Keno'])
+      expect(record.list.filter((r) => r.gameName === name && r.status === 'settled').length).toBeGreaterThanOrEqual(2);
+    await page.getByRole('button', { name: 'Voltar' }).click();
+    await page
+      .getByRole('banner')
+      .getByRole('button', { name: /Menu da conta|Account menu/ })
+      .click();
+    await page.getByRole('menuitem', { name: 'Histórico de apostas' }).click();
+    const rows = page.getByTestId('betting-record').getByTestId('betting-record-row');
+    await expect(rows.first()).toContainText('House Keno');
+    await expect(rows.filter({ hasText: 'Limbo' }).first()).toBeVisible();
+  });
+});

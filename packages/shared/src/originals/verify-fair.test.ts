@@ -1,0 +1,75 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { hashServerSeed } from '../provably-fair';
+import { KENO_TABLES, kenoOutcome, kenoPayout } from './keno';
+import { limboOutcome, limboPayout } from './limbo';
+import { PLINKO_TABLES, plinkoOutcome, plinkoPayout } from './plinko';
+
+const run = promisify(execFile);
+const VERIFIER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../scripts/verify-fair.mjs');
+
+type Verified = { hashMatches: boolean; outcome: unknown; payout: string };
+
+async function verify(game: string, nonce: number, extra: string[]): Promise<Verified> {
+  const seed = 'f'.repeat(64);
+  const { stdout } = await run('node', [
+    VERIFIER,
+    ...['--game', game, '--server-seed', seed, '--client-seed', 'player', '--nonce', String(nonce)],
+    ...['--stake', '1000', '--hash', hashServerSeed(seed), '--json', ...extra],
+  ]);
+  return JSON.parse(stdout) as Verified;
+}
+
+// The stand-alone verifier re-implements the originals with Node built-ins only: these rounds hold
+// it to the shared code (the tables, the byte stream, the scaling to the RTP).
+describe('scripts/verify-fair.mjs and the originals', () => {
+  const seed = 'f'.repeat(64);
+
+  it('agrees on limbo, plinko and keno rounds at several RTPs and choices', async () => {
+    for (const nonce of [0, 1, 2]) {
+      const rtp = [9700, 9800, 9900][nonce]!;
+      const limbo = limboOutcome(seed, 'player', nonce, { targetHundredths: 150 }, rtp);
+      const l = await verify('limbo', nonce, ['--rtp', String(rtp), '--target', '150']);
+      expect(l).toMatchObject({ hashMatches: true, outcome: limbo, payout: String(limboPayout(1000n, limbo)) });
+
+      const plinko = plinkoOutcome(seed, 'player', nonce, { rows: 8 + nonce * 4, risk: 'high' }, rtp);
+      const p = await verify('plinko', nonce, [
+        '--rtp',
+        String(rtp),
+        '--rows',
+        String(8 + nonce * 4),
+        '--risk',
+        'high',
+      ]);
+      expect(p).toMatchObject({ outcome: plinko, payout: String(plinkoPayout(1000n, plinko)) });
+
+      const picks = [40, 1, 7, 13, 22, 31, 9].slice(0, 3 + nonce * 2);
+      const keno = kenoOutcome(seed, 'player', nonce, { picks, risk: 'medium' }, rtp);
+      const k = await verify('keno', nonce, ['--rtp', String(rtp), '--picks', picks.join(','), '--risk', 'medium']);
+      expect(k).toMatchObject({ outcome: keno, payout: String(kenoPayout(1000n, keno)) });
+    }
+  });
+
+  it('carries the same plinko and keno tables, every row of them', () => {
+    const text = fs.readFileSync(VERIFIER, 'utf8');
+    const table = (name: string): unknown => {
+      const body = new RegExp(`const ${name} = (\\{[\\s\\S]*?\\n\\});`).exec(text)?.[1] ?? '';
+      // The script's literal as JSON: its comments dropped, its keys quoted, its trailing commas gone.
+      const json = body
+        .replace(/\/\/.*$/gm, '')
+        .replace(/(\w+):/g, '"$1":')
+        .replace(/,(\s*[\]}])/g, '$1');
+      return JSON.parse(json) as unknown;
+    };
+    expect(table('PLINKO')).toEqual(PLINKO_TABLES);
+    expect(table('KENO')).toEqual(KENO_TABLES);
+  });
+
+  it('refuses an RTP outside the band', async () => {
+    await expect(verify('limbo', 0, ['--rtp', '9600', '--target', '200'])).rejects.toThrow(/--rtp 9700…9900/);
+  });
+});
