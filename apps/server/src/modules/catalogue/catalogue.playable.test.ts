@@ -78,7 +78,13 @@ describeEachDatabase('only what can be played', (target) => {
     expect(await laneVendors()).toEqual(ours);
     expect((await lanes()).map((l) => l.title)).toEqual(['ELOTT', 'LOTT', 'RNG']);
     expect(new Set((await allGames()).map((g) => g.vassalage))).toEqual(ours);
-    expect((await allGames({ vassalage: 'inhouse' })).map((g) => g.nodeId)).toEqual(['inhouse-slot', 'inhouse-dice']);
+    expect((await allGames({ vassalage: 'inhouse' })).map((g) => g.nodeId)).toEqual([
+      'inhouse-slot',
+      'inhouse-dice',
+      'inhouse-limbo',
+      'inhouse-plinko',
+      'inhouse-keno',
+    ]);
     expect((await hot()).every((g) => ours.has(g.vassalage))).toBe(true);
     expect(await allGames({ gameName: 'baccarat' })).toEqual([]);
     expectFailure(await relay('GCSGAME_getVassGameType', { vassalage: 'SBX' }), ErrorCode.VENDOR_NOT_FOUND, 404);
