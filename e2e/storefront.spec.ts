@@ -360,7 +360,7 @@ test('header search by keyboard: a visitor finds hot games and vendors, and is a
   await expect(dialog.getByRole('status')).toHaveText('2 resultados.');
   await expect(dialog.getByText('Entre para pesquisar todos os jogos', { exact: false })).toBeVisible();
   await input.fill('house');
-  await expect(dialog.getByRole('button', { name: /In-house Games/ })).toBeVisible();
+  await expect(dialog.getByRole('button', { name: /^In-house Games/ })).toBeVisible();
   // Each look is set with the dialog closed (a click outside it would close it), then checked open.
   for (const look of TWO_LOOKS) {
     await page.keyboard.press('Escape');
@@ -371,7 +371,7 @@ test('header search by keyboard: a visitor finds hot games and vendors, and is a
       .getByRole('button', { name: /^(Pesquisar jogos|Search games)$/ })
       .click();
     await page.getByRole('dialog').getByRole('searchbox').fill('house');
-    await expect(page.getByRole('dialog').getByRole('button', { name: /In-house Games/ })).toBeVisible();
+    await expect(page.getByRole('dialog').getByRole('button', { name: /^In-house Games/ })).toBeVisible();
     await expectNoSeriousA11yViolations(page, `search ${lookLabel(look)}`);
   }
   await page.keyboard.press('Escape');
