@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ErrorCode } from '@wps/shared/error-codes';
@@ -292,7 +293,9 @@ describeEachDatabase('sessions', (target) => {
   });
 
   it('logs in by SMS code from the outbox', async () => {
-    const mobile = `9${String(Date.now()).slice(-9)}`;
+    // A valid Brazilian mobile (area 11, then 9): a time-derived area code such as 90 does not exist,
+    // and the number would not normalise to the one the member was stored with.
+    const mobile = `119${String(crypto.randomInt(0, 1e8)).padStart(8, '0')}`;
     const { account } = await insertTestMember(t, strongPassword(), { dialingCode: '55', mobile });
     valueOf(
       await call(t.app, 'POST', '/wps/verification/sms/noLogin', {
