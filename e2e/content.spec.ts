@@ -5,6 +5,7 @@ import { operatorLogin } from './support/operators';
 import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, type ExtraServer } from './support/servers';
 import { FOUR_LOOKS, fitsWidth, lookLabel, setLook, viewportOf, writeStoredLook, type Look } from './support/looks';
 import { makePng } from './support/png';
+import { scrolledFooter } from './support/footer';
 import { saveScreenshot } from './support/screenshots';
 
 /**
@@ -220,7 +221,7 @@ test.describe('legal pages', () => {
     page,
   }) => {
     await open(page, '/');
-    await page.getByRole('contentinfo').getByRole('link', { name: 'Termos de uso' }).click();
+    await (await scrolledFooter(page)).getByRole('link', { name: 'Termos de uso' }).click();
     await expect(page).toHaveURL(`${baseURL}/terms`);
     await expect(page.getByRole('heading', { level: 1, name: 'Termos de uso' })).toBeVisible();
     await expect(page.getByRole('main')).toContainText('Apenas maiores de 18 anos.');
@@ -242,7 +243,7 @@ test.describe('legal pages', () => {
     await open(page, '/terms', { width: 360, language: 'EN' });
     await expect(page.getByRole('heading', { level: 1, name: 'Terms of use' })).toBeVisible();
     // The footer links the published page, not the one that would open the 404 page.
-    const footer = page.getByRole('contentinfo');
+    const footer = await scrolledFooter(page);
     await expect(footer.getByRole('link', { name: 'Terms of use' })).toBeVisible();
     await expect(footer.getByRole('link', { name: 'Privacy policy' })).toHaveCount(0);
   });
@@ -270,7 +271,7 @@ test.describe('help centre', () => {
     page,
   }) => {
     await open(page, '/');
-    await page.getByRole('contentinfo').getByRole('link', { name: 'Central de ajuda' }).click();
+    await (await scrolledFooter(page)).getByRole('link', { name: 'Central de ajuda' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Central de ajuda' })).toBeVisible();
     await expect(page.getByRole('heading', { level: 2, name: 'Depósitos' })).toBeVisible();
     await expect(page.getByRole('heading', { level: 2, name: 'Saques' })).toBeVisible();

@@ -3,6 +3,7 @@ import { expect, test, type Page } from './support/test';
 import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, type ExtraServer } from './support/servers';
 import { checkBackofficePage, newBackofficePage, signInOperator, startBackofficeServer } from './support/backoffice';
 import { callApi, disableRegisterCaptcha, signedInNewPlayer } from './support/setup';
+import { scrolledFooter } from './support/footer';
 import { saveScreenshot } from './support/screenshots';
 
 /**
@@ -73,8 +74,9 @@ test.describe('behaviour monitoring', () => {
       await expect(page.getByTestId('rg-notice')).toContainText('Jogue com responsabilidade');
       await expectNotice(page, `game screen (${width} px)`);
       await page.goto(`${server.baseURL}/`);
-      await page.locator('footer').getByTestId('rg-notice').scrollIntoViewIfNeeded();
-      await expect(page.locator('footer').getByTestId('rg-notice')).toContainText('O jogo pode causar dependência');
+      const footer = await scrolledFooter(page);
+      await footer.getByTestId('rg-notice').scrollIntoViewIfNeeded();
+      await expect(footer.getByTestId('rg-notice')).toContainText('O jogo pode causar dependência');
       await saveScreenshot(page, { path: path.join(SHOTS, `footer-notice-${width}.png`), fullPage: true });
     }
   });

@@ -6,6 +6,7 @@ import { makePng } from './support/png';
 import { EXTRA_PORTS, ROOT, expectNoSeriousA11yViolations, type ExtraServer } from './support/servers';
 import { FOUR_LOOKS, lookLabel, setLook, type Look } from './support/looks';
 import { fieldLabel } from './support/setup';
+import { scrolledFooter } from './support/footer';
 import { saveScreenshot } from './support/screenshots';
 
 /**
@@ -229,7 +230,7 @@ test('home: banner, game lanes, winners, promotions and the footer blocks, axe i
     `/promotions#${ids.welcome}`,
   );
 
-  const footer = page.getByRole('contentinfo');
+  const footer = await scrolledFooter(page);
   await footer.scrollIntoViewIfNeeded();
   const affiliate = footer.getByRole('region', { name: 'Ganhe indicando amigos' });
   await expect(affiliate).toContainText('Programa de afiliados');

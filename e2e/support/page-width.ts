@@ -144,8 +144,8 @@ const LONG_LIVED = new Set(['eventsource', 'websocket']);
  * lane that waits to come near the viewport before it loads: see bringInWaitingLanes.
  */
 const LOADING = '.skeleton:not(.skeleton--still), .content-skeleton, .list-skeleton, [aria-busy="true"]';
-/** A placeholder whose content loads only once it comes near the viewport. */
-const WAITING = '.skeleton--still';
+/** A placeholder whose content loads only once it comes near the viewport (a lane's tiles, the footer). */
+const WAITING = '.skeleton--still, .layout__footer-sentinel';
 /** How long the network must stay quiet for a page to count as drawn. */
 const QUIET_MS = 150;
 

@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +12,8 @@ import { getServedBanner } from '../lib/served-banner';
 import { findBannerGroup, isHomeBannerGroup } from './banner-groups';
 import { Header } from './header';
 import { ScrollManager } from './scroll-manager';
-import { useSideMenu } from './side-menu-store';
+import { useIsDrawerViewport, useSideMenu } from './side-menu-store';
+import { useNearViewport } from '../lib/use-near-viewport';
 
 export type LayoutProps = { hasSideMenu: boolean; hasFooter: boolean };
 
@@ -107,11 +108,48 @@ function SideMenuPending() {
   return <div id="side-menu" hidden />;
 }
 
+/**
+ * Whether the side menu is drawn: after the first paint where it is a column (tablets in landscape
+ * and up), and on phones only once the player first opens the drawer. A closed drawer is off
+ * screen, and drawing it at start (its 130-odd elements, its lanes and its code) was the largest
+ * task of a phone's first seconds. Once drawn it stays, so a drawer that closes slides away.
+ */
+function useSideMenuDrawn(hasPainted: boolean): boolean {
+  const { isDrawerOpen } = useSideMenu();
+  const isDrawer = useIsDrawerViewport();
+  const wanted = hasPainted && (!isDrawer || isDrawerOpen);
+  const [drawn, setDrawn] = useState(wanted);
+  if (wanted && !drawn) setDrawn(true);
+  // Its code is fetched when the browser is idle, so the first tap opens the drawer at once.
+  useEffect(() => {
+    if (!hasPainted || !isDrawer || drawn) return;
+    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 2_000));
+    idle(() => void import('./side-menu'), { timeout: 5_000 });
+  }, [hasPainted, isDrawer, drawn]);
+  return drawn || wanted;
+}
+
+/**
+ * The footer, drawn when the player scrolls near it: it is below the fold on every page that has
+ * one, and its code and its 80-odd elements need not compete with what is in view. On a short page
+ * it is near at once. The sentinel keeps the footer's place in the landmarks' order.
+ */
+function FooterWhenNear({ path }: { path: string }) {
+  const { ref, isNear } = useNearViewport<HTMLDivElement>('600px');
+  if (!isNear) return <div ref={ref} className="layout__footer-sentinel" aria-hidden="true" />;
+  return (
+    <Suspense fallback={null}>
+      <Footer key={path} />
+    </Suspense>
+  );
+}
+
 export function Layout({ hasSideMenu, hasFooter }: LayoutProps) {
   const { t } = useTranslation('common');
   const location = useLocation();
   const { isExpanded } = useSideMenu();
   const hasPainted = useHasPainted();
+  const isSideMenuDrawn = useSideMenuDrawn(hasPainted);
   useAnalyticsTag(hasPainted);
   // The phones' tab bar goes with the side menu: pages without it (the game, registration) keep the whole screen.
   const className = [
@@ -129,14 +167,18 @@ export function Layout({ hasSideMenu, hasFooter }: LayoutProps) {
       <ScrollManager />
       <Header hasSideMenu={hasSideMenu} />
       {hasSideMenu &&
-        (hasPainted ? (
+        (isSideMenuDrawn ? (
           <Suspense fallback={<SideMenuPending />}>
             <SideMenu />
-            <RightBar />
           </Suspense>
         ) : (
           <SideMenuPending />
         ))}
+      {hasSideMenu && hasPainted && (
+        <Suspense fallback={null}>
+          <RightBar />
+        </Suspense>
+      )}
       <div className="layout__body">
         <main id="main-content" className="layout__main" tabIndex={-1}>
           <RouteBanners pathname={location.pathname} />
@@ -147,11 +189,7 @@ export function Layout({ hasSideMenu, hasFooter }: LayoutProps) {
             <Outlet />
           </Suspense>
         </main>
-        {hasFooter && hasPainted && (
-          <Suspense fallback={null}>
-            <Footer key={location.pathname} />
-          </Suspense>
-        )}
+        {hasFooter && hasPainted && <FooterWhenNear key={location.pathname} path={location.pathname} />}
       </div>
       {hasSideMenu && hasPainted && (
         <Suspense fallback={null}>

@@ -25,17 +25,13 @@ const INITIAL_BUNDLES: Record<'pt' | 'en', () => Promise<Bundle>> = {
   en: () => import('../locales/en/initial').then((module) => module.default),
 };
 
-const PAGE_BUNDLES = import.meta.glob<ResourceKey>(
-  ['../locales/*/*.json', '!../locales/*/common.json', '!../locales/*/lobby.json'],
-  { import: 'default' },
-);
-
 async function loadNamespace(language: string, namespace: string): Promise<ResourceKey> {
   const content = getContentLanguage(language);
   if ((INITIAL_NAMESPACES as readonly string[]).includes(namespace)) {
     const bundle = await INITIAL_BUNDLES[content]();
     return bundle[namespace] ?? {};
   }
+  const { PAGE_BUNDLES } = await import('./i18n-page-bundles');
   const load = PAGE_BUNDLES[`../locales/${content}/${namespace}.json`];
   if (!load) throw new Error(`No translations for namespace "${namespace}"`);
   return load();
