@@ -27,17 +27,23 @@ export type MinesOutcome = {
 };
 
 /**
- * The mine positions from the byte stream: a partial Fisher–Yates shuffle of the tiles 0…24.
- * Step i (0 … mines−1) takes an unbiased index below 25 − i (uniformBelow) and swaps that tile into
- * place i; the first `mines` tiles of the shuffle are the mines, returned ascending.
+ * The mines in the order the byte stream places them: a partial Fisher–Yates shuffle of the tiles
+ * 0…24. Step i (0 … mines−1) takes an unbiased index below 25 − i (uniformBelow) and swaps that
+ * tile into place i; the first `mines` tiles of the shuffle are the mines. (So a round's first m
+ * mines are the same whatever the count beyond m: the RTP bench reads every count from one shuffle.)
  */
-export function minePositionsFromStream(nextByte: () => number, mines: number): number[] {
+export function mineOrderFromStream(nextByte: () => number, mines: number): number[] {
   const pool = Array.from({ length: MINES_TILES }, (_, i) => i);
   for (let i = 0; i < mines; i++) {
     const j = i + uniformBelow(nextByte, MINES_TILES - i);
     [pool[i], pool[j]] = [pool[j]!, pool[i]!];
   }
-  return pool.slice(0, mines).sort((a, b) => a - b);
+  return pool.slice(0, mines);
+}
+
+/** The mine positions from the byte stream (mineOrderFromStream), ascending. */
+export function minePositionsFromStream(nextByte: () => number, mines: number): number[] {
+  return mineOrderFromStream(nextByte, mines).sort((a, b) => a - b);
 }
 
 /** The mine positions of a round. */
