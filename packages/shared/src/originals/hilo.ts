@@ -131,3 +131,20 @@ export function cashOutHilo(o: HiloOutcome): HiloOutcome {
 export function hiloMaxMultiplierBp(): number {
   return HILO_MAX_MULTIPLIER_BP;
 }
+
+/**
+ * A settled round replayed from its seeds and the calls made in order (how a player checks it):
+ * the same cards, the same multiplier, and a round not busted ends cashed out.
+ */
+export function replayHilo(
+  serverSeed: string,
+  clientSeed: string,
+  nonce: number,
+  picks: readonly HiloPick[],
+  rtpBps: number,
+): HiloOutcome {
+  let o = startHilo(serverSeed, clientSeed, nonce, rtpBps);
+  for (const pick of picks)
+    if (o.state === 'open') o = pickHilo(o, pick, hiloCard(serverSeed, clientSeed, nonce, o.cards.length), rtpBps);
+  return o.state === 'open' ? cashOutHilo(o) : o;
+}

@@ -147,3 +147,20 @@ export function pickRandomTile(revealed: readonly number[], random: number): num
   const free = Array.from({ length: MINES_TILES }, (_, i) => i).filter((t) => !revealed.includes(t));
   return free[Math.min(free.length - 1, Math.floor(random * free.length))]!;
 }
+
+/**
+ * A settled round replayed from its seeds and the tiles revealed in order (how a player checks
+ * it): the same mines, the same steps, and a round not busted ends cashed out at its last step.
+ */
+export function replayMines(
+  serverSeed: string,
+  clientSeed: string,
+  nonce: number,
+  params: MinesParams,
+  revealed: readonly number[],
+  rtpBps: number,
+): MinesOutcome {
+  let o = startMines(serverSeed, clientSeed, nonce, params, rtpBps);
+  for (const tile of revealed) if (o.state === 'open') o = revealTile(o, tile, rtpBps);
+  return o.state === 'open' ? cashOutMines(o) : o;
+}

@@ -68,10 +68,16 @@ export function useOriginalRound<I extends SlotSpinInput>(
 }
 
 /**
- * Desktop shortcuts of a game page: Space plays, the up and down arrows change the stake. Keys
- * typed into a field or pressed on a button, link or radio are left to them.
+ * Desktop shortcuts of a game page: Space plays, the up and down arrows change the stake, and a
+ * game's own letter keys (`keys`, by lower-case letter: H and L in hi-lo). Keys typed into a field
+ * or pressed on a button, link or radio are left to them.
  */
-export function useGameShortcuts(handlers: { play: () => void; stakeUp: () => void; stakeDown: () => void }): void {
+export function useGameShortcuts(handlers: {
+  play: () => void;
+  stakeUp: () => void;
+  stakeDown: () => void;
+  keys?: Record<string, () => void>;
+}): void {
   const ref = useRef(handlers);
   useEffect(() => {
     ref.current = handlers;
@@ -90,6 +96,12 @@ export function useGameShortcuts(handlers: { play: () => void; stakeUp: () => vo
       } else if (event.key === 'ArrowDown') {
         event.preventDefault();
         ref.current.stakeDown();
+      } else {
+        const own = ref.current.keys?.[event.key.toLowerCase()];
+        if (own) {
+          event.preventDefault();
+          own();
+        }
       }
     };
     window.addEventListener('keydown', onKey);
