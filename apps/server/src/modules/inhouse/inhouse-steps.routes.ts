@@ -58,18 +58,23 @@ export function registerInhouseStepRoutes(app: RouteApp, services: AppServices):
     return inhouse.stepRound(session.memberId, game, body.roundId, move);
   }
 
-  const stakeRoute = (body: typeof minesStartBodySchema | typeof hiloStartBodySchema) => ({
-    config: { licenceDoors: ['stake'] as const },
-    schema: { body, response: success(steppedRoundSchema) },
-  });
+  app.post(
+    '/wps/inhouse/mines/start',
+    {
+      config: { licenceDoors: ['stake'] },
+      schema: { body: minesStartBodySchema, response: success(steppedRoundSchema) },
+    },
+    async (request) => ok(await start(request.body, 'mines', { mines: request.body.mines })),
+  );
 
-  app.post('/wps/inhouse/mines/start', stakeRoute(minesStartBodySchema), async (request) => {
-    return ok(await start(request.body, 'mines', { mines: request.body.mines }));
-  });
-
-  app.post('/wps/inhouse/hilo/start', stakeRoute(hiloStartBodySchema), async (request) => {
-    return ok(await start(request.body, 'hilo', {}));
-  });
+  app.post(
+    '/wps/inhouse/hilo/start',
+    {
+      config: { licenceDoors: ['stake'] },
+      schema: { body: hiloStartBodySchema, response: success(steppedRoundSchema) },
+    },
+    async (request) => ok(await start(request.body, 'hilo', {})),
+  );
 
   app.post(
     '/wps/inhouse/mines/reveal',
