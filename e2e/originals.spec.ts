@@ -7,10 +7,11 @@ import { saveScreenshot } from './support/screenshots';
 
 /**
  * The house originals as a player meets them: from the lobby's lane into the /game frame, a round
- * won and a round lost in each of limbo, plinko and keno, the balance following, the rounds in the
- * betting record, and the fairness panel checking each one once the seed is rotated and showing
- * the verifier's command. Axe-clean at 360 and 1366 px. One server for the file
- * (EXTRA_PORTS.originals), with an operator to confirm a deposit.
+ * won and a round lost in each of limbo, plinko and keno, and in mines and hi-lo (played step by
+ * step: a cash-out, a mine or a wrong call, and a mines round resumed after the page closed), the
+ * balance following, the rounds in the betting record, and the fairness panel checking each one
+ * once the seed is rotated and showing the verifier's command. Axe-clean at 360 and 1366 px. One
+ * server per describe block (EXTRA_PORTS.originals), with an operator to confirm a deposit.
  */
 
 const SHOTS = path.join(ROOT, 'test-results', 'originals');
