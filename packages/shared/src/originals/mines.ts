@@ -135,10 +135,7 @@ export function cashOutMines(o: MinesOutcome): MinesOutcome {
  * the mines too (the server seed that placed them stays hidden until the seed is rotated).
  */
 export function publicMines(o: MinesOutcome): Record<string, unknown> {
-  if (o.state === 'open') {
-    const { minePositions: _hidden, ...shown } = o;
-    return shown;
-  }
+  if (o.state === 'open') return { mines: o.mines, revealed: o.revealed, state: o.state, multiplierBp: o.multiplierBp };
   return o;
 }
 

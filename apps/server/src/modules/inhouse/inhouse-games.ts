@@ -42,7 +42,7 @@ export function decideRound(
 /** The largest multiplier (1/10,000ths) a bet of an original can pay; null for the slot and the dice. */
 export function maxMultiplierBp(game: InhouseGameKind, params: RoundParams, rtpBps: number): number | null {
   // A multi-step round's largest multiplier is its last step's: every safe tile, or the hi-lo cap.
-  if (game === 'mines') return minesMaxMultiplierBp(params as MinesParams, rtpBps);
+  if (game === 'mines') return minesMaxMultiplierBp(params as unknown as MinesParams, rtpBps);
   if (game === 'hilo') return hiloMaxMultiplierBp();
   if (!isOriginalKind(game)) return null;
   // The route checked the params against this game's schema.

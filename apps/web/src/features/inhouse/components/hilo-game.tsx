@@ -21,6 +21,9 @@ import { useSteppedRound } from '../use-stepped-round';
 import { RecentResults, originalStakeLevels } from './original-controls';
 import { SteppedControls } from './stepped-controls';
 
+/** The line above the board: the error, the prompt, or how the round ended. */
+type GameStatus = { text: string; className: string; role?: 'alert' };
+
 type GameProps = { session: InhouseSession; auth: InhouseAuth; onResult: (result: { balanceMinor: string }) => void };
 
 const RANK_SIGNS = ['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'];
@@ -71,7 +74,7 @@ export function HiloGame({ session, auth, onResult }: GameProps) {
     [game.isOpen, outcome, rtp, step],
   );
 
-  const status = (() => {
+  const status = ((): GameStatus => {
     if (game.error) return { text: game.error, className: 'ih-result--error', role: 'alert' as const };
     if (!game.round) return { text: t('hilo.ready'), className: 'ih-result--muted' };
     if (game.isOpen) return { text: game.isResumed ? t('steps.resumed') : t('hilo.open'), className: '' };

@@ -18,6 +18,9 @@ import { useSteppedRound } from '../use-stepped-round';
 import { RecentResults, originalStakeLevels } from './original-controls';
 import { SteppedControls } from './stepped-controls';
 
+/** The line above the board: the error, the prompt, or how the round ended. */
+type GameStatus = { text: string; className: string; role?: 'alert' };
+
 type GameProps = { session: InhouseSession; auth: InhouseAuth; onResult: (result: { balanceMinor: string }) => void };
 
 const TILES = Array.from({ length: MINES_TILES }, (_, i) => i);
@@ -54,7 +57,7 @@ export function MinesGame({ session, auth, onResult }: GameProps) {
   const reveal = useCallback((tile: number) => step((a, roundId) => revealTile(a, roundId, tile)), [step]);
   const revealRandom = useCallback(() => reveal(pickRandomTile(revealed, Math.random())), [reveal, revealed]);
 
-  const status = (() => {
+  const status = ((): GameStatus => {
     if (game.error) return { text: game.error, className: 'ih-result--error', role: 'alert' as const };
     if (!game.round) return { text: t('mines.ready'), className: 'ih-result--muted' };
     if (game.isOpen) return { text: game.isResumed ? t('steps.resumed') : t('mines.open'), className: '' };

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { hiloMultiplierBp } from '@wps/shared/originals/hilo';
 import { minesMultiplierBp } from '@wps/shared/originals/mines';
@@ -85,7 +85,10 @@ describe('MinesGame', () => {
     const onResult = vi.fn();
     const { user } = await renderWithProviders(<MinesGame session={session('mines')} auth={auth} onResult={onResult} />);
     expect(screen.getByTestId('mines-tile-7')).toBeDisabled();
-    await user.click(await screen.findByTestId('mines-bet'));
+    const bet = screen.getByTestId('mines-bet');
+    // Enabled once the page knows there is no open round to resume.
+    await waitFor(() => expect(bet).toBeEnabled());
+    await user.click(bet);
     expect(api.callsTo('POST /wps/inhouse/mines/start').map((c) => c.body)).toEqual([
       expect.objectContaining({ mines: 3, stakeMinor: '100' }),
     ]);
@@ -137,7 +140,9 @@ describe('HiloGame', () => {
       ),
     });
     const { user } = await renderWithProviders(<HiloGame session={session('hilo')} auth={auth} onResult={vi.fn()} />);
-    await user.click(await screen.findByTestId('hilo-bet'));
+    const bet = screen.getByTestId('hilo-bet');
+    await waitFor(() => expect(bet).toBeEnabled());
+    await user.click(bet);
     expect(await screen.findByRole('img', { name: 'Carta atual: Sete de espadas' })).toBeInTheDocument();
     expect(screen.getByTestId('hilo-higher')).toHaveTextContent('Maior ou igual');
     expect(screen.getByTestId('hilo-higher')).toHaveTextContent(shown(afterCall));
