@@ -236,13 +236,13 @@ function hilo(): void {
   const tables = plays.flatMap(([name, counts]) => {
     const strategy: (r: number) => 'higher' | 'lower' = strategies[name];
     return counts.flatMap((calls) =>
-        RTPS.map((rtp) => ({
-          strategy,
-          calls,
-          rtp,
-          s: setting(`${name} ${calls} call(s) RTP ${rtp / 100} %`, hiloExact(strategy, calls, rtp)),
-        })),
-      );
+      RTPS.map((rtp) => ({
+        strategy,
+        calls,
+        rtp,
+        s: setting(`${name} ${calls} call(s) RTP ${rtp / 100} %`, hiloExact(strategy, calls, rtp)),
+      })),
+    );
   });
   for (let nonce = 0; nonce < ROUNDS; nonce++) {
     const ranks = hiloCardsFromStream(roundByteStream(serverSeed, CLIENT_SEED, nonce), 4).map(hiloRank);

@@ -207,7 +207,8 @@ test.describe('house originals played step by step', () => {
     await page.goto(`${server.baseURL}/`);
     const lane = page.getByTestId('home-inhouse');
     await lane.scrollIntoViewIfNeeded();
-    for (const name of ['Mines', 'Hi-Lo']) await expect(lane.getByRole('button', { name: `Jogar ${name}` })).toBeVisible();
+    for (const name of ['Mines', 'Hi-Lo'])
+      await expect(lane.getByRole('button', { name: `Jogar ${name}` })).toBeVisible();
 
     let frame = await launch(page, 'mines');
     await expect(frame.getByTestId('inhouse-balance')).toHaveText(/R\$\s*100,00/);
@@ -241,8 +242,14 @@ test.describe('house originals played step by step', () => {
     await saveScreenshot(page, { path: path.join(SHOTS, 'mines-360.png') });
     await page.setViewportSize({ width: 1366, height: 768 });
     await expectNoSeriousA11yViolations(page, 'mines (1366 px)');
-    const record = await callApi<{ list: { gameName: string; status: string }[] }>(a, 'GET', '/wps/bet-record?pageSize=100');
-    expect(record.list.filter((r) => r.gameName === 'Mines' && r.status === 'settled').length).toBeGreaterThanOrEqual(3);
+    const record = await callApi<{ list: { gameName: string; status: string }[] }>(
+      a,
+      'GET',
+      '/wps/bet-record?pageSize=100',
+    );
+    expect(record.list.filter((r) => r.gameName === 'Mines' && r.status === 'settled').length).toBeGreaterThanOrEqual(
+      3,
+    );
   });
 
   test('hi-lo: a right call cashed out and a wrong call, the odds shown before each call, every round verifies (1366 and 360 px)', async ({

@@ -267,7 +267,8 @@ function mines(next, rtp, count, tiles) {
   const revealed = [];
   for (const tile of tiles) {
     revealed.push(tile);
-    if (minePositions.includes(tile)) return { mines: count, minePositions, revealed, state: 'busted', multiplierBp: 0 };
+    if (minePositions.includes(tile))
+      return { mines: count, minePositions, revealed, state: 'busted', multiplierBp: 0 };
   }
   const k = revealed.length;
   const multiplierBp = Number((BigInt(rtp) * choose(25, k)) / choose(25 - count, k));
@@ -320,7 +321,8 @@ function original(game, args, next) {
       count <= 24 &&
       new Set(tiles).size === tiles.length &&
       tiles.every((t) => Number.isInteger(t) && t >= 0 && t <= 24);
-    if (!valid) return { error: 'mines needs --mines 1…24 and --tiles with different tiles of 0–24 in order, e.g. 12,0,7' };
+    if (!valid)
+      return { error: 'mines needs --mines 1…24 and --tiles with different tiles of 0–24 in order, e.g. 12,0,7' };
     return { outcome: mines(next, rtp, count, tiles) };
   }
   if (game === 'hilo') {

@@ -43,7 +43,8 @@ function exactReturn(strategy: (rank: number) => 'higher' | 'lower', calls: numb
       return;
     }
     const pick = strategy(rank);
-    for (const next of RANKS) if (isHiloWin(rank, next, pick)) walk(next, depth + 1, [...counts, hiloWinRanks(rank, pick)]);
+    for (const next of RANKS)
+      if (isHiloWin(rank, next, pick)) walk(next, depth + 1, [...counts, hiloWinRanks(rank, pick)]);
   };
   for (const first of RANKS) walk(first, 0, []);
   const den = BigInt(HILO_RANKS) ** BigInt(calls + 1) * 10_000n;
@@ -97,12 +98,22 @@ describe('hi-lo', () => {
     const skips: HiloOutcome = { ...o, picks: new Array<HiloPick>(HILO_MAX_SKIPS).fill('skip') };
     expect(findPickProblem(skips, 'skip', 9900)).toBe('tooManySkips');
     // Past 10,000× a call is refused: the player cashes out.
-    const high: HiloOutcome = { cards: [0, 0, 0, 0], picks: ['lower', 'lower', 'lower'], state: 'open', multiplierBp: 0 };
+    const high: HiloOutcome = {
+      cards: [0, 0, 0, 0],
+      picks: ['lower', 'lower', 'lower'],
+      state: 'open',
+      multiplierBp: 0,
+    };
     expect(hiloMultiplierBp([1, 1, 1], 9900)).toBeLessThan(HILO_MAX_MULTIPLIER_BP);
     expect(hiloOdds(high, 'lower', 9900).multiplierBp).toBeGreaterThan(HILO_MAX_MULTIPLIER_BP);
     expect(findPickProblem(high, 'lower', 9900)).toBe('capReached');
     expect(findPickProblem(high, 'higher', 9900)).toBeNull();
-    expect(startHilo('server', 'client', 4, 9700)).toEqual({ cards: [cards0()], picks: [], state: 'open', multiplierBp: 9700 });
+    expect(startHilo('server', 'client', 4, 9700)).toEqual({
+      cards: [cards0()],
+      picks: [],
+      state: 'open',
+      multiplierBp: 9700,
+    });
   });
 
   it('deals every rank equally often and holds the RTP over 25,000 sampled rounds', () => {

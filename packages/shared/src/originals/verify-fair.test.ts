@@ -68,11 +68,25 @@ describe('scripts/verify-fair.mjs and the originals', () => {
       // Two safe tiles then a cash-out (24 mines: the one safe tile clears the board).
       for (const tile of safe.slice(0, 2)) o = revealTile(o, tile, rtp);
       if (o.state === 'open') o = cashOutMines(o);
-      const m = await verify('mines', nonce, ['--rtp', String(rtp), '--mines', String(count), '--tiles', o.revealed.join(',')]);
+      const m = await verify('mines', nonce, [
+        '--rtp',
+        String(rtp),
+        '--mines',
+        String(count),
+        '--tiles',
+        o.revealed.join(','),
+      ]);
       expect(m).toMatchObject({ hashMatches: true, outcome: o, payout: String(payoutAt(1000n, o.multiplierBp)) });
 
       const busted = revealTile(startMines(seed, 'player', nonce, { mines: count }, rtp), o.minePositions[0]!, rtp);
-      const b = await verify('mines', nonce, ['--rtp', String(rtp), '--mines', String(count), '--tiles', String(o.minePositions[0])]);
+      const b = await verify('mines', nonce, [
+        '--rtp',
+        String(rtp),
+        '--mines',
+        String(count),
+        '--tiles',
+        String(o.minePositions[0]),
+      ]);
       expect(b).toMatchObject({ outcome: busted, payout: '0' });
     }
   });

@@ -38,10 +38,15 @@ describeEachDatabase('house originals played step by step: mines, hi-lo', (targe
 
   async function open(player: Player, nodeId: string): Promise<InhouseSession> {
     const url = valueOf<{ game_url: string }>(
-      await call(t.app, 'POST', '/wps/game/launchGame', { token: player.token, payload: { nodeId, vassalage: 'inhouse' } }),
+      await call(t.app, 'POST', '/wps/game/launchGame', {
+        token: player.token,
+        payload: { nodeId, vassalage: 'inhouse' },
+      }),
     ).game_url;
     const launch = new URLSearchParams(url.split('?')[1]).get('launch')!;
-    return valueOf<InhouseSession>(await call(t.app, 'POST', '/wps/inhouse/session', { payload: { launchToken: launch } }));
+    return valueOf<InhouseSession>(
+      await call(t.app, 'POST', '/wps/inhouse/session', { payload: { launchToken: launch } }),
+    );
   }
 
   const post = (path: string, s: InhouseSession, body: Record<string, unknown> = {}) =>
@@ -62,7 +67,12 @@ describeEachDatabase('house originals played step by step: mines, hi-lo', (targe
   }
 
   async function minesOf(player: Player, r: SteppedRound): Promise<number[]> {
-    return minePositions(await activeServerSeed(player.memberId), r.clientSeed, r.nonce, (r.outcome as { mines: number }).mines);
+    return minePositions(
+      await activeServerSeed(player.memberId),
+      r.clientSeed,
+      r.nonce,
+      (r.outcome as { mines: number }).mines,
+    );
   }
 
   const safeTiles = (mines: number[]) => Array.from({ length: 25 }, (_, i) => i).filter((i) => !mines.includes(i));
@@ -92,7 +102,12 @@ describeEachDatabase('house originals played step by step: mines, hi-lo', (targe
     const lost = valueOf<SteppedRound>(await startMines(s, '500', 5));
     const boom = (await minesOf(player, lost))[0]!;
     const busted = valueOf<SteppedRound>(await reveal(s, lost.roundId, boom));
-    expect(busted).toMatchObject({ status: 'settled', payoutMinor: '0', multiplierBp: 0, outcome: { state: 'busted' } });
+    expect(busted).toMatchObject({
+      status: 'settled',
+      payoutMinor: '0',
+      multiplierBp: 0,
+      outcome: { state: 'busted' },
+    });
     expect(await mainBalance(t.app, player.memberId)).toBe(99_000n + pay - 500n);
 
     const record = valueOf<BetRecordPage>(await call(t.app, 'GET', '/wps/bet-record', { token: player.token }));
@@ -191,7 +206,12 @@ describeEachDatabase('house originals played step by step: mines, hi-lo', (targe
                 : 'skip';
       busted = valueOf<SteppedRound>(await post('hilo/pick', s, { roundId: next.roundId, pick: losing }));
     }
-    expect(busted).toMatchObject({ status: 'settled', payoutMinor: '0', multiplierBp: 0, outcome: { state: 'busted' } });
+    expect(busted).toMatchObject({
+      status: 'settled',
+      payoutMinor: '0',
+      multiplierBp: 0,
+      outcome: { state: 'busted' },
+    });
     expect(await mainBalance(t.app, player.memberId)).toBe(99_000n + pay - 500n);
 
     const record = valueOf<BetRecordPage>(await call(t.app, 'GET', '/wps/bet-record', { token: player.token }));
@@ -272,7 +292,17 @@ describeEachDatabase('house originals played step by step: mines, hi-lo', (targe
     const to = hiloRank(hiloCard(seed2, next.clientSeed, next.nonce, 1));
     // Ranks 2…12: "higher" loses exactly when to < from. At the edges pick the rarely winning "same".
     const losing =
-      from === 1 ? (to === 1 ? 'higher' : 'lower') : from === 13 ? (to === 13 ? 'lower' : 'higher') : to < from ? 'higher' : 'lower';
+      from === 1
+        ? to === 1
+          ? 'higher'
+          : 'lower'
+        : from === 13
+          ? to === 13
+            ? 'lower'
+            : 'higher'
+          : to < from
+            ? 'higher'
+            : 'lower';
     const busted = valueOf<SteppedRound>(await post('hilo/pick', s, { roundId: next.roundId, pick: losing }));
     expect(busted).toMatchObject({ status: 'settled', payoutMinor: '0', outcome: { state: 'busted' } });
   });
@@ -283,7 +313,10 @@ describeEachDatabase('house originals played step by step: mines, hi-lo', (targe
     const k = key();
     const r = valueOf<SteppedRound>(await startMines(s, '100', 3, k));
     // The same key again is the same round (a lost answer), not a refusal.
-    expect(valueOf<SteppedRound>(await startMines(s, '100', 3, k))).toMatchObject({ roundId: r.roundId, replayed: true });
+    expect(valueOf<SteppedRound>(await startMines(s, '100', 3, k))).toMatchObject({
+      roundId: r.roundId,
+      replayed: true,
+    });
     const refused = expectFailure(await startMines(s, '100', 3), ErrorCode.ROUND_OPEN, 409);
     expect((refused.value as { round: SteppedRound }).round).toMatchObject({ roundId: r.roundId, status: 'open' });
     expect(JSON.stringify(refused)).not.toContain('minePositions');
@@ -302,7 +335,11 @@ describeEachDatabase('house originals played step by step: mines, hi-lo', (targe
     const state = valueOf<FairState>(await post('fair', again));
     expect(state.rounds.map((x) => x.roundId)).not.toContain(r.roundId);
     expectFailure(await post('fair/rotate', again), ErrorCode.ROUND_IN_PROGRESS, 409);
-    const seeds = await t.database.db.selectFrom('inhouse_seeds').select('status').where('member_id', '=', player.memberId).execute();
+    const seeds = await t.database.db
+      .selectFrom('inhouse_seeds')
+      .select('status')
+      .where('member_id', '=', player.memberId)
+      .execute();
     expect(seeds.map((x) => x.status)).toEqual(['active']);
 
     // Played to its end, the next start goes through.
@@ -399,12 +436,17 @@ describeEachDatabase('house originals played step by step: mines, hi-lo', (targe
     const player = await createPlayer(t.app, 10_000n);
     const s = await open(player, 'inhouse-mines');
     const h = await open(player, 'inhouse-hilo');
-    for (const mines of [0, 25, 1.5]) expectFailure(await startMines(s, '100', mines), ErrorCode.VALIDATION_FAILED, 400);
+    for (const mines of [0, 25, 1.5])
+      expectFailure(await startMines(s, '100', mines), ErrorCode.VALIDATION_FAILED, 400);
     expectFailure(await startMines(s, '5', 3), ErrorCode.STAKE_INVALID, 400);
     // 12 mines can pay 5,148,297×: the house payout limit holds such a stake to 19 minor units.
     const capped = expectFailure(await startMines(s, '100', 12), ErrorCode.STAKE_INVALID, 400);
     expect(capped.value).toMatchObject({ maxStakeMinor: '19' });
-    expectFailure(await post('hilo/start', s, { stakeMinor: '100', idempotencyKey: key() }), ErrorCode.GAME_NOT_FOUND, 404);
+    expectFailure(
+      await post('hilo/start', s, { stakeMinor: '100', idempotencyKey: key() }),
+      ErrorCode.GAME_NOT_FOUND,
+      404,
+    );
     expect(await mainBalance(t.app, player.memberId)).toBe(10_000n);
 
     const r = valueOf<SteppedRound>(await startMines(s, '100', 3));
@@ -424,12 +466,16 @@ describeEachDatabase('house originals played step by step: mines, hi-lo', (targe
     expect(await mainBalance(t.app, other.memberId)).toBe(1_000n);
 
     // The operator's RTP is fixed on the round at its start.
-    valueOf(await call(t.app, 'PUT', '/ops/inhouse-games/inhouse-hilo/settings', {
-      token: support,
-      payload: { maxStakeMinor: '1000000', rtpBps: 9700, reason: 'set' },
-    }));
+    valueOf(
+      await call(t.app, 'PUT', '/ops/inhouse-games/inhouse-hilo/settings', {
+        token: support,
+        payload: { maxStakeMinor: '1000000', rtpBps: 9700, reason: 'set' },
+      }),
+    );
     const h2 = await open(player, 'inhouse-hilo');
-    expect(valueOf<SteppedRound>(await post('hilo/start', h2, { stakeMinor: '100', idempotencyKey: key() }))).toMatchObject({
+    expect(
+      valueOf<SteppedRound>(await post('hilo/start', h2, { stakeMinor: '100', idempotencyKey: key() })),
+    ).toMatchObject({
       rtpBps: 9700,
       multiplierBp: 9700,
     });

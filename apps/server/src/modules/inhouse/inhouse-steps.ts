@@ -204,7 +204,12 @@ export function createInhouseSteps(ctx: SteppedContext) {
   }
 
   /** A round's first state from its seeds: the mines placed, or the first card shown. */
-  function firstState(game: SteppedKind, seeds: { serverSeed: string; clientSeed: string; nonce: number }, params: RoundParams, rtpBps: number) {
+  function firstState(
+    game: SteppedKind,
+    seeds: { serverSeed: string; clientSeed: string; nonce: number },
+    params: RoundParams,
+    rtpBps: number,
+  ) {
     return game === 'mines'
       ? startMines(seeds.serverSeed, seeds.clientSeed, seeds.nonce, { mines: Number(params.mines) }, rtpBps)
       : startHilo(seeds.serverSeed, seeds.clientSeed, seeds.nonce, rtpBps);
@@ -228,7 +233,12 @@ export function createInhouseSteps(ctx: SteppedContext) {
 
     const playable = await settings.getPlayableGame(input.nodeId, input.game);
     const { rtpBps } = playable;
-    assertStakeAllowed(input.stakeMinor, playable, maxMultiplierBp(input.game, input.params, rtpBps), (await money()).scale);
+    assertStakeAllowed(
+      input.stakeMinor,
+      playable,
+      maxMultiplierBp(input.game, input.params, rtpBps),
+      (await money()).scale,
+    );
 
     const roundId = `ih-${crypto.randomBytes(12).toString('hex')}`;
     const inserted = await db
@@ -281,13 +291,21 @@ export function createInhouseSteps(ctx: SteppedContext) {
       round.stake === input.stakeMinor &&
       canonicalJson(round.params) === canonicalJson(input.params);
     if (!same)
-      throw new AppError(ErrorCode.DUPLICATE_TRANSACTION, 'This idempotency key was already used for a different round', {
-        idempotencyKey: input.idempotencyKey,
-      });
+      throw new AppError(
+        ErrorCode.DUPLICATE_TRANSACTION,
+        'This idempotency key was already used for a different round',
+        {
+          idempotencyKey: input.idempotencyKey,
+        },
+      );
     if (round.status === 'refused')
-      throw new AppError((round.errorCode as ErrorCode | null) ?? ErrorCode.INSUFFICIENT_FUNDS, 'This round was refused by the wallet', {
-        roundId: round.roundId,
-      });
+      throw new AppError(
+        (round.errorCode as ErrorCode | null) ?? ErrorCode.INSUFFICIENT_FUNDS,
+        'This round was refused by the wallet',
+        {
+          roundId: round.roundId,
+        },
+      );
     const { balanceMinor } = await settleStepped(round);
     const now = await findRoundByKey(db, input.memberId, input.idempotencyKey);
     return view(now ?? round, balanceMinor, true);
@@ -330,7 +348,9 @@ export function createInhouseSteps(ctx: SteppedContext) {
    * would (at no step yet that is the RTP itself: stake × RTP comes back, the expected return of
    * playing on). Returns how many were closed.
    */
-  async function closeAbandonedRounds(before: Date = new Date(now().getTime() - OPEN_ROUND_EXPIRY_MS)): Promise<number> {
+  async function closeAbandonedRounds(
+    before: Date = new Date(now().getTime() - OPEN_ROUND_EXPIRY_MS),
+  ): Promise<number> {
     let done = 0;
     for (const found of await findOpenRoundsBefore(db, before, 100)) {
       try {

@@ -96,7 +96,14 @@ describe('verifyRound', () => {
   });
 
   it('replays mines and hi-lo rounds from their steps, and names the steps in the command', () => {
-    const fair = { ...base, serverSeed: seed, serverSeedHash: hashServerSeed(seed), clientSeed: 'c', nonce: 4, rtpBps: 9900 };
+    const fair = {
+      ...base,
+      serverSeed: seed,
+      serverSeedHash: hashServerSeed(seed),
+      clientSeed: 'c',
+      nonce: 4,
+      rtpBps: 9900,
+    };
     const safe = Array.from({ length: 25 }, (_, i) => i).filter((i) => !minePositions(seed, 'c', 4, 3).includes(i));
     const mines: InhouseRoundSummary = {
       ...fair,

@@ -88,7 +88,10 @@ export function verifierCommand(round: InhouseRoundSummary): string {
   if (round.game === 'plinko') parts.push(`--rows ${String(p.rows)}`, `--risk ${String(p.risk)}`);
   if (round.game === 'keno') parts.push(`--picks ${(p.picks as number[]).join(',')}`, `--risk ${String(p.risk)}`);
   if (round.game === 'mines')
-    parts.push(`--mines ${String(p.mines)}`, `--tiles ${(round.outcome as unknown as MinesOutcome).revealed.join(',')}`);
+    parts.push(
+      `--mines ${String(p.mines)}`,
+      `--tiles ${(round.outcome as unknown as MinesOutcome).revealed.join(',')}`,
+    );
   if (round.game === 'hilo') parts.push(`--calls ${(round.outcome as unknown as HiloOutcome).picks.join(',')}`);
   return parts.join(' ');
 }

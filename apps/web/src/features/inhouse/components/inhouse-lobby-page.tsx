@@ -1,7 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isOriginalKind } from '@wps/shared/originals/originals';
-import { INHOUSE_GAMES, INHOUSE_VASSALAGE, type InhouseGameKind, type InhouseNodeId } from '@wps/shared/schemas/inhouse';
+import {
+  INHOUSE_GAMES,
+  INHOUSE_VASSALAGE,
+  type InhouseGameKind,
+  type InhouseNodeId,
+} from '@wps/shared/schemas/inhouse';
 import { isSteppedKind } from '@wps/shared/schemas/inhouse-steps';
 import { Button } from '@wps/ui/button';
 import { toast } from '../../../components/ui/toast';

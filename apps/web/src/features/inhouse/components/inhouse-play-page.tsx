@@ -45,7 +45,10 @@ export function InhousePlayPage() {
   const open = useOpenSession();
   const [balanceMinor, setBalanceMinor] = useState<string | null>(null);
   const { mutate } = open;
-  const onResult = useCallback((result: Pick<InhouseRoundResult, 'balanceMinor'>) => setBalanceMinor(result.balanceMinor), []);
+  const onResult = useCallback(
+    (result: Pick<InhouseRoundResult, 'balanceMinor'>) => setBalanceMinor(result.balanceMinor),
+    [],
+  );
 
   useEffect(() => {
     if (LAUNCH_TOKEN.test(launch)) mutate(launch);

@@ -65,7 +65,9 @@ describe('MinesGame', () => {
     const api = stubApi({
       'POST /wps/inhouse/fair': FAIR,
       'POST /wps/inhouse/round': ok({ round: null }),
-      'POST /wps/inhouse/mines/start': ok(round('mines', { outcome: { mines: 3, revealed: [], state: 'open', multiplierBp: 9900 } })),
+      'POST /wps/inhouse/mines/start': ok(
+        round('mines', { outcome: { mines: 3, revealed: [], state: 'open', multiplierBp: 9900 } }),
+      ),
       'POST /wps/inhouse/mines/reveal': ok(
         round('mines', {
           multiplierBp: minesMultiplierBp(3, 1, 9900),
@@ -83,7 +85,9 @@ describe('MinesGame', () => {
       ),
     });
     const onResult = vi.fn();
-    const { user } = await renderWithProviders(<MinesGame session={session('mines')} auth={auth} onResult={onResult} />);
+    const { user } = await renderWithProviders(
+      <MinesGame session={session('mines')} auth={auth} onResult={onResult} />,
+    );
     expect(screen.getByTestId('mines-tile-7')).toBeDisabled();
     const bet = screen.getByTestId('mines-bet');
     // Enabled once the page knows there is no open round to resume.
@@ -96,7 +100,10 @@ describe('MinesGame', () => {
     expect(screen.getByTestId('mines-count')).toBeDisabled();
     await user.click(screen.getByRole('button', { name: 'Casa 8' }));
     expect(await screen.findByRole('button', { name: 'Casa 8: diamante' })).toBeDisabled();
-    expect(api.callsTo('POST /wps/inhouse/mines/reveal')[0]?.body).toMatchObject({ roundId: `ih-${'1'.repeat(24)}`, tile: 7 });
+    expect(api.callsTo('POST /wps/inhouse/mines/reveal')[0]?.body).toMatchObject({
+      roundId: `ih-${'1'.repeat(24)}`,
+      tile: 7,
+    });
     await user.click(screen.getByTestId('mines-cashout'));
     expect(await screen.findByTestId('mines-status')).toHaveTextContent(/Você sacou R\$\s*1,13/);
     expect(screen.getByRole('button', { name: 'Casa 1: mina (não revelada)' })).toBeDisabled();
@@ -108,7 +115,10 @@ describe('MinesGame', () => {
     stubApi({
       'POST /wps/inhouse/fair': FAIR,
       'POST /wps/inhouse/round': ok({
-        round: round('mines', { outcome: { mines: 5, revealed: [3], state: 'open', multiplierBp: 12_375 }, multiplierBp: 12_375 }),
+        round: round('mines', {
+          outcome: { mines: 5, revealed: [3], state: 'open', multiplierBp: 12_375 },
+          multiplierBp: 12_375,
+        }),
       }),
     });
     await renderWithProviders(<MinesGame session={session('mines')} auth={auth} onResult={vi.fn()} />);
@@ -126,9 +136,14 @@ describe('HiloGame', () => {
       'POST /wps/inhouse/fair': FAIR,
       'POST /wps/inhouse/round': ok({ round: null }),
       // A seven of spades (card 24): higher-or-same and lower-or-same both win on 7 of 13 ranks.
-      'POST /wps/inhouse/hilo/start': ok(round('hilo', { outcome: { cards: [24], picks: [], state: 'open', multiplierBp: 9900 } })),
+      'POST /wps/inhouse/hilo/start': ok(
+        round('hilo', { outcome: { cards: [24], picks: [], state: 'open', multiplierBp: 9900 } }),
+      ),
       'POST /wps/inhouse/hilo/pick': ok(
-        round('hilo', { multiplierBp: afterCall, outcome: { cards: [24, 48], picks: ['higher'], state: 'open', multiplierBp: afterCall } }),
+        round('hilo', {
+          multiplierBp: afterCall,
+          outcome: { cards: [24, 48], picks: ['higher'], state: 'open', multiplierBp: afterCall },
+        }),
       ),
       'POST /wps/inhouse/hilo/cashout': ok(
         round('hilo', {
