@@ -307,8 +307,8 @@ export function createInhouseSteps(ctx: SteppedContext) {
         },
       );
     const { balanceMinor } = await settleStepped(round);
-    const now = await findRoundByKey(db, input.memberId, input.idempotencyKey);
-    return view(now ?? round, balanceMinor, true);
+    const fresh = await findRoundByKey(db, input.memberId, input.idempotencyKey);
+    return view(fresh ?? round, balanceMinor, true);
   }
 
   /**
