@@ -1,23 +1,21 @@
-import crypto from 'node:crypto';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { ErrorCode } from '@wps/shared/error-codes';
 import { hiloCard, hiloMultiplierBp, hiloRank, hiloWinRanks } from '@wps/shared/originals/hilo';
 import { minePositions, minesMultiplierBp } from '@wps/shared/originals/mines';
 import type { BetRecordPage } from '@wps/shared/schemas/bet-record';
-import type { FairState, InhouseSession, RotateSeedResult } from '@wps/shared/schemas/inhouse';
-import type { OpenRound, SteppedRound } from '@wps/shared/schemas/inhouse-steps';
-import { call, expectFailure, valueOf } from '../../../test/api-client';
+import type { RotateSeedResult } from '@wps/shared/schemas/inhouse';
+import type { SteppedRound } from '@wps/shared/schemas/inhouse-steps';
+import { call } from '../../../test/api-client';
+import { expectFailure, valueOf } from '../../../test/api-client';
 import { expectLedgerHealthy } from '../../../test/ledger-invariants';
 import { createTestOperator } from '../../../test/operator-login';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
-import { createPlayer, mainBalance, type Player } from '../gateway/gateway.test-support';
+import { createPlayer, mainBalance } from '../gateway/gateway.test-support';
+import { stepHelpers } from './inhouse-steps.test-support';
 
-// Mines and hi-lo through their routes on the real database: the stake's bet at the start, the
-// win at the cash-out (nothing when busted), one open round per player and game (resumed, never
-// doubled), steps and cash-outs decided under the round's row lock (a double cash-out pays once),
-// rounds and seeds hidden while open, interrupted and abandoned rounds finished once, and the
-// refusals, which move nothing. The tests read the active server seed from the database to know
-// the mines and cards in advance, as a player cannot.
+// Mines and hi-lo played through their routes on the real database: the stake's bet at the start,
+// the win at the cash-out (nothing when busted), the betting record and the revealed seed proving
+// the rounds, the RTP fixed on the round, and the refusals, which move nothing.
 describeEachDatabase('house originals played step by step: mines, hi-lo', (target) => {
   let t: TestApp;
   let support: string;
@@ -33,49 +31,7 @@ describeEachDatabase('house originals played step by step: mines, hi-lo', (targe
     await expectLedgerHealthy(t.database);
   });
 
-  const key = () => `k-${crypto.randomBytes(8).toString('hex')}`;
-  const auth = (s: InhouseSession) => ({ sessionToken: s.sessionToken, playerId: s.playerId });
-
-  async function open(player: Player, nodeId: string): Promise<InhouseSession> {
-    const url = valueOf<{ game_url: string }>(
-      await call(t.app, 'POST', '/wps/game/launchGame', {
-        token: player.token,
-        payload: { nodeId, vassalage: 'inhouse' },
-      }),
-    ).game_url;
-    const launch = new URLSearchParams(url.split('?')[1]).get('launch')!;
-    return valueOf<InhouseSession>(
-      await call(t.app, 'POST', '/wps/inhouse/session', { payload: { launchToken: launch } }),
-    );
-  }
-
-  const post = (path: string, s: InhouseSession, body: Record<string, unknown> = {}) =>
-    call(t.app, 'POST', `/wps/inhouse/${path}`, { payload: { ...auth(s), ...body } });
-  const startMines = (s: InhouseSession, stakeMinor: string, mines: number, idempotencyKey = key()) =>
-    post('mines/start', s, { stakeMinor, mines, idempotencyKey });
-  const reveal = (s: InhouseSession, roundId: string, tile: number) => post('mines/reveal', s, { roundId, tile });
-
-  /** The server seed the player's next rounds use (the test peeks; the player sees its hash only). */
-  async function activeServerSeed(memberId: string): Promise<string> {
-    const row = await t.database.db
-      .selectFrom('inhouse_seeds')
-      .select('server_seed')
-      .where('member_id', '=', memberId)
-      .where('status', '=', 'active')
-      .executeTakeFirstOrThrow();
-    return row.server_seed;
-  }
-
-  async function minesOf(player: Player, r: SteppedRound): Promise<number[]> {
-    return minePositions(
-      await activeServerSeed(player.memberId),
-      r.clientSeed,
-      r.nonce,
-      (r.outcome as { mines: number }).mines,
-    );
-  }
-
-  const safeTiles = (mines: number[]) => Array.from({ length: 25 }, (_, i) => i).filter((i) => !mines.includes(i));
+  const { key, open, post, startMines, reveal, activeServerSeed, minesOf, safeTiles } = stepHelpers(() => t);
 
   it('mines: the bet at the start, a cash-out paying stake × the step’s multiplier, a mine paying nothing; the record and the revealed seed show both', async () => {
     const player = await createPlayer(t.app, 100_000n);
@@ -206,230 +162,8 @@ describeEachDatabase('house originals played step by step: mines, hi-lo', (targe
                 : 'skip';
       busted = valueOf<SteppedRound>(await post('hilo/pick', s, { roundId: next.roundId, pick: losing }));
     }
-    expect(busted).toMatchObject({
-      status: 'settled',
-      payoutMinor: '0',
-      multiplierBp: 0,
-      outcome: { state: 'busted' },
-    });
-    expect(await mainBalance(t.app, player.memberId)).toBe(99_000n + pay - 500n);
-
-    const record = valueOf<BetRecordPage>(await call(t.app, 'GET', '/wps/bet-record', { token: player.token }));
-    for (const [r, stake, payout] of [
-      [won, '1000', pay.toString()],
-      [lost, '500', '0'],
-    ] as const)
-      expect(record.list.find((row) => row.roundId === r.roundId)).toMatchObject({
-        nodeId: 'inhouse-mines',
-        gameName: 'Mines',
-        stakeMinor: stake,
-        payoutMinor: payout,
-        status: 'settled',
-      });
-
-    const rotated = valueOf<RotateSeedResult>(await post('fair/rotate', s));
-    const listed = rotated.current.rounds.find((r) => r.roundId === won.roundId)!;
-    expect(minePositions(rotated.revealed.serverSeed, listed.clientSeed, listed.nonce, 3)).toEqual(
-      (listed.outcome as { minePositions: number[] }).minePositions,
-    );
-  });
-
-  it('mines: revealing the last safe tile cashes out on its own', async () => {
-    const player = await createPlayer(t.app, 10_000n);
-    const s = await open(player, 'inhouse-mines');
-    const r = valueOf<SteppedRound>(await startMines(s, '10', 24));
-    const [only] = safeTiles(await minesOf(player, r));
-    const done = valueOf<SteppedRound>(await reveal(s, r.roundId, only!));
-    expect(done).toMatchObject({ status: 'settled', payoutMinor: '247', outcome: { state: 'cashedOut' } });
-    expect(await mainBalance(t.app, player.memberId)).toBe(10_000n - 10n + 247n);
-  });
-
-  it('hi-lo: the odds and multiplier of each call, a cash-out after a correct call, a wrong call paying nothing', async () => {
-    const player = await createPlayer(t.app, 100_000n);
-    const s = await open(player, 'inhouse-hilo');
-    const r = valueOf<SteppedRound>(await post('hilo/start', s, { stakeMinor: '1000', idempotencyKey: key() }));
-    expect(r).toMatchObject({ status: 'open', balanceMinor: '99000' });
-    const seed = await activeServerSeed(player.memberId);
-    const cards = (r.outcome as { cards: number[] }).cards;
-    expect(cards).toEqual([hiloCard(seed, r.clientSeed, r.nonce, 0)]);
-    expectFailure(await post('hilo/cashout', s, { roundId: r.roundId }), ErrorCode.MOVE_INVALID, 400);
-
-    // Call the side the next card (read from the seed) wins, twice, with a skip between.
-    const counts: number[] = [];
-    let last = r;
-    for (const [index, move] of (['call', 'skip', 'call'] as const).entries()) {
-      const from = hiloRank(hiloCard(seed, r.clientSeed, r.nonce, index));
-      const to = hiloRank(hiloCard(seed, r.clientSeed, r.nonce, index + 1));
-      const pick =
-        move === 'skip'
-          ? 'skip'
-          : from === 1
-            ? to === 1
-              ? 'lower'
-              : 'higher'
-            : from === 13
-              ? to === 13
-                ? 'higher'
-                : 'lower'
-              : to >= from
-                ? 'higher'
-                : 'lower';
-      if (pick !== 'skip') counts.push(hiloWinRanks(from, pick));
-      last = valueOf<SteppedRound>(await post('hilo/pick', s, { roundId: r.roundId, pick }));
-      expect(last.status).toBe('open');
-    }
-    expect(last.multiplierBp).toBe(hiloMultiplierBp(counts, 9900));
-    expect(last.outcome).toMatchObject({ picks: [expect.any(String), 'skip', expect.any(String)] });
-    const cashed = valueOf<SteppedRound>(await post('hilo/cashout', s, { roundId: r.roundId }));
-    const pay = (1000n * BigInt(last.multiplierBp)) / 10_000n;
-    expect(cashed).toMatchObject({ status: 'settled', payoutMinor: pay.toString(), outcome: { state: 'cashedOut' } });
-    expect(await mainBalance(t.app, player.memberId)).toBe(99_000n + pay);
-
-    // A wrong call: the side the next card loses.
-    const next = valueOf<SteppedRound>(await post('hilo/start', s, { stakeMinor: '100', idempotencyKey: key() }));
-    const seed2 = await activeServerSeed(player.memberId);
-    const from = hiloRank(hiloCard(seed2, next.clientSeed, next.nonce, 0));
-    const to = hiloRank(hiloCard(seed2, next.clientSeed, next.nonce, 1));
-    // Ranks 2…12: "higher" loses exactly when to < from. At the edges pick the rarely winning "same".
-    const losing =
-      from === 1
-        ? to === 1
-          ? 'higher'
-          : 'lower'
-        : from === 13
-          ? to === 13
-            ? 'lower'
-            : 'higher'
-          : to < from
-            ? 'higher'
-            : 'lower';
-    const busted = valueOf<SteppedRound>(await post('hilo/pick', s, { roundId: next.roundId, pick: losing }));
     expect(busted).toMatchObject({ status: 'settled', payoutMinor: '0', outcome: { state: 'busted' } });
-  });
-
-  it('one open round per player and game: a second start is refused with the open round, the page resumes it, and nothing shows it or its seed meanwhile', async () => {
-    const player = await createPlayer(t.app, 10_000n);
-    const s = await open(player, 'inhouse-mines');
-    const k = key();
-    const r = valueOf<SteppedRound>(await startMines(s, '100', 3, k));
-    // The same key again is the same round (a lost answer), not a refusal.
-    expect(valueOf<SteppedRound>(await startMines(s, '100', 3, k))).toMatchObject({
-      roundId: r.roundId,
-      replayed: true,
-    });
-    const refused = expectFailure(await startMines(s, '100', 3), ErrorCode.ROUND_OPEN, 409);
-    expect((refused.value as { round: SteppedRound }).round).toMatchObject({ roundId: r.roundId, status: 'open' });
-    expect(JSON.stringify(refused)).not.toContain('minePositions');
-    // Two starts racing with new keys: both refused, no second round.
-    const raced = await Promise.all([startMines(s, '100', 2), startMines(s, '100', 2)]);
-    for (const res of raced) expectFailure(res, ErrorCode.ROUND_OPEN, 409);
-    expect(await mainBalance(t.app, player.memberId)).toBe(9_900n);
-
-    // A new page (a new session) finds it.
-    const again = await open(player, 'inhouse-mines');
-    const resumed = valueOf<OpenRound>(await post('round', again)).round;
-    expect(resumed).toMatchObject({ roundId: r.roundId, status: 'open' });
-    expect(resumed!.outcome).not.toHaveProperty('minePositions');
-
-    // The fairness panel does not list it; the seed is not revealed while it is open.
-    const state = valueOf<FairState>(await post('fair', again));
-    expect(state.rounds.map((x) => x.roundId)).not.toContain(r.roundId);
-    expectFailure(await post('fair/rotate', again), ErrorCode.ROUND_IN_PROGRESS, 409);
-    const seeds = await t.database.db
-      .selectFrom('inhouse_seeds')
-      .select('status')
-      .where('member_id', '=', player.memberId)
-      .execute();
-    expect(seeds.map((x) => x.status)).toEqual(['active']);
-
-    // Played to its end, the next start goes through.
-    const [tile] = safeTiles(await minesOf(player, r));
-    valueOf(await reveal(again, r.roundId, tile!));
-    valueOf(await post('mines/cashout', again, { roundId: r.roundId }));
-    expect(valueOf<OpenRound>(await post('round', again)).round).toBeNull();
-    valueOf(await startMines(again, '100', 3));
-  });
-
-  it('a double cash-out and a reveal racing it end the round once and pay once', async () => {
-    const player = await createPlayer(t.app, 10_000n);
-    const s = await open(player, 'inhouse-mines');
-    const r = valueOf<SteppedRound>(await startMines(s, '1000', 1));
-    const safe = safeTiles(await minesOf(player, r));
-    valueOf(await reveal(s, r.roundId, safe[0]!));
-    const answers = await Promise.all([
-      post('mines/cashout', s, { roundId: r.roundId }),
-      post('mines/cashout', s, { roundId: r.roundId }),
-      reveal(s, r.roundId, safe[1]!),
-      post('mines/cashout', s, { roundId: r.roundId }),
-    ]);
-    const oks = answers.filter((a) => a.statusCode === 200).map((a) => valueOf<SteppedRound>(a));
-    const refused = answers.filter((a) => a.statusCode !== 200);
-    for (const a of refused) expectFailure(a, ErrorCode.ROUND_NOT_OPEN, 409);
-    const settled = oks.filter((o) => o.status === 'settled');
-    expect(settled).toHaveLength(1);
-    const row = await t.database.db
-      .selectFrom('inhouse_rounds')
-      .select(['status', 'payout'])
-      .where('round_id', '=', r.roundId)
-      .executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ status: 'settled', payout: settled[0]!.payoutMinor });
-    expect(await mainBalance(t.app, player.memberId)).toBe(9_000n + BigInt(row.payout));
-  });
-
-  it('an interrupted cash-out is paid once later; a start whose bet failed is opened by its retry', async () => {
-    const player = await createPlayer(t.app, 10_000n);
-    const s = await open(player, 'inhouse-mines');
-    const seamless = t.app.services.gateway.seamless;
-    const realWin = seamless.win;
-    const r = valueOf<SteppedRound>(await startMines(s, '1000', 1));
-    valueOf(await reveal(s, r.roundId, safeTiles(await minesOf(player, r))[0]!));
-    seamless.win = () => Promise.reject(new Error('simulated outage'));
-    try {
-      expect((await post('mines/cashout', s, { roundId: r.roundId })).statusCode).toBe(500);
-      // Not open any more: a second cash-out is refused, and pays nothing.
-      expectFailure(await post('mines/cashout', s, { roundId: r.roundId }), ErrorCode.ROUND_NOT_OPEN, 409);
-    } finally {
-      seamless.win = realWin;
-    }
-    expect(await mainBalance(t.app, player.memberId)).toBe(9_000n);
-    // The page reopens: the interrupted win is paid, and there is nothing to resume.
-    expect(valueOf<OpenRound>(await post('round', s)).round).toBeNull();
-    const pay = (1000n * BigInt(minesMultiplierBp(1, 1, 9900))) / 10_000n;
-    expect(await mainBalance(t.app, player.memberId)).toBe(9_000n + pay);
-    expect(await t.app.services.inhouse.settleStaleRounds(new Date(Date.now() + 120_000))).toBe(0);
-    expect(await mainBalance(t.app, player.memberId)).toBe(9_000n + pay);
-
-    const realBet = seamless.bet;
-    const k = key();
-    seamless.bet = () => Promise.reject(new Error('simulated outage'));
-    try {
-      expect((await startMines(s, '100', 2, k)).statusCode).toBe(500);
-    } finally {
-      seamless.bet = realBet;
-    }
-    const retried = valueOf<SteppedRound>(await startMines(s, '100', 2, k));
-    expect(retried).toMatchObject({ status: 'open', replayed: true });
-    expect(await mainBalance(t.app, player.memberId)).toBe(9_000n + pay - 100n);
-  });
-
-  it('a round left open a day is closed at its current multiplier by the recovery job', async () => {
-    const player = await createPlayer(t.app, 10_000n);
-    const s = await open(player, 'inhouse-mines');
-    const r = valueOf<SteppedRound>(await startMines(s, '1000', 2));
-    valueOf(await reveal(s, r.roundId, safeTiles(await minesOf(player, r))[0]!));
-    const h = await open(player, 'inhouse-hilo');
-    const untouched = valueOf<SteppedRound>(await post('hilo/start', h, { stakeMinor: '1000', idempotencyKey: key() }));
-    await t.database.db
-      .updateTable('inhouse_rounds')
-      .set({ created_at: new Date(Date.now() - 25 * 3_600_000) })
-      .where('round_id', 'in', [r.roundId, untouched.roundId])
-      .execute();
-    expect(await t.app.services.inhouse.settleStaleRounds()).toBe(2);
-    const minesPay = (1000n * BigInt(minesMultiplierBp(2, 1, 9900))) / 10_000n;
-    // No call made: closed at the RTP itself, 99 % of the stake back.
-    expect(await mainBalance(t.app, player.memberId)).toBe(10_000n - 2_000n + minesPay + 990n);
-    expect(valueOf<OpenRound>(await post('round', s)).round).toBeNull();
-    expect(await t.app.services.inhouse.settleStaleRounds()).toBe(0);
+    expect(await mainBalance(t.app, player.memberId)).toBe(99_000n + pay - 100n);
   });
 
   it('refuses bad moves and inputs with a 4xx, moving nothing', async () => {
