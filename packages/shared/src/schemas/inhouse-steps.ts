@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { HILO_PICKS } from '../originals/hilo';
 import { MINES_COUNT, MINES_TILES } from '../originals/mines';
+import { isOriginalKind } from '../originals/originals';
 import { inhouseAuthSchema, inhouseRoundResultSchema, type InhouseRoundResult } from './inhouse';
 import { idempotencyKeySchema } from './withdrawal';
 
@@ -15,6 +16,11 @@ export type SteppedKind = (typeof STEPPED_KINDS)[number];
 
 export function isSteppedKind(game: string): game is SteppedKind {
   return (STEPPED_KINDS as readonly string[]).includes(game);
+}
+
+/** Whether a game is a house original: a one-shot one (limbo, plinko, keno) or a multi-step one. */
+export function isHouseOriginal(game: string): boolean {
+  return isOriginalKind(game) || isSteppedKind(game);
 }
 
 const stakeShape = {

@@ -3,6 +3,7 @@ import { replayMines, type MinesOutcome } from '@wps/shared/originals/mines';
 import { ORIGINAL_RULES, isOriginalKind } from '@wps/shared/originals/originals';
 import { diceOutcome, hashServerSeed, slotOutcome, type DiceDirection } from '@wps/shared/provably-fair';
 import type { InhouseRoundSummary } from '@wps/shared/schemas/inhouse';
+import { isHouseOriginal } from '@wps/shared/schemas/inhouse-steps';
 
 export type RoundCheck = 'verified' | 'mismatch' | 'hidden';
 
@@ -82,8 +83,7 @@ export function verifierCommand(round: InhouseRoundSummary): string {
   ];
   const p = round.params;
   if (round.game === 'dice') parts.push(`--target ${String(p.target)}`, `--direction ${String(p.direction)}`);
-  if (isOriginalKind(round.game) || round.game === 'mines' || round.game === 'hilo')
-    parts.push(`--rtp ${String(round.rtpBps)}`);
+  if (isHouseOriginal(round.game)) parts.push(`--rtp ${String(round.rtpBps)}`);
   if (round.game === 'limbo') parts.push(`--target ${String(p.targetHundredths)}`);
   if (round.game === 'plinko') parts.push(`--rows ${String(p.rows)}`, `--risk ${String(p.risk)}`);
   if (round.game === 'keno') parts.push(`--picks ${(p.picks as number[]).join(',')}`, `--risk ${String(p.risk)}`);
