@@ -26,3 +26,9 @@ CREATE UNIQUE INDEX inhouse_rounds_one_unfinished_step ON inhouse_rounds (member
 
 -- Open rounds by age, for the job that closes the ones left open too long (inhouse-steps.ts).
 CREATE INDEX inhouse_rounds_open_idx ON inhouse_rounds (created_at) WHERE status = 'open';
+
+-- The record stays closed once settled or refused (migration 0600); an open round is not closed:
+-- its steps still change it, under its row lock.
+DROP TRIGGER inhouse_rounds_closed_no_update ON inhouse_rounds;
+CREATE TRIGGER inhouse_rounds_closed_no_update BEFORE UPDATE ON inhouse_rounds
+  FOR EACH ROW WHEN (OLD.status NOT IN ('pending', 'open')) EXECUTE FUNCTION records_refuse_closed_update();
