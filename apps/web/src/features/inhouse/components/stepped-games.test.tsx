@@ -4,7 +4,7 @@ import { hiloMultiplierBp } from '@wps/shared/originals/hilo';
 import { minesMultiplierBp } from '@wps/shared/originals/mines';
 import type { InhouseSession } from '@wps/shared/schemas/inhouse';
 import type { SteppedRound } from '@wps/shared/schemas/inhouse-steps';
-import { ok, renderWithProviders, stubApi } from '../../../lib/test-render';
+import { fail, ok, renderWithProviders, stubApi } from '../../../lib/test-render';
 import { HiloGame } from './hilo-game';
 import { MinesGame } from './mines-game';
 
@@ -111,7 +111,7 @@ describe('MinesGame', () => {
     expect(screen.getByTestId('mines-bet')).toBeEnabled();
   });
 
-  it('resumes the open round the server keeps, and a start refused as ROUND_OPEN shows that round', async () => {
+  it('resumes the open round the server keeps when the page opens', async () => {
     stubApi({
       'POST /wps/inhouse/fair': FAIR,
       'POST /wps/inhouse/round': ok({
@@ -122,10 +122,28 @@ describe('MinesGame', () => {
       }),
     });
     await renderWithProviders(<MinesGame session={session('mines')} auth={auth} onResult={vi.fn()} />);
-    expect(await screen.findByTestId('mines-status')).toHaveTextContent('Sua rodada não terminada voltou');
+    const status = screen.getByTestId('mines-status');
+    await waitFor(() => expect(status).toHaveTextContent('Sua rodada não terminada voltou'));
     expect(screen.getByRole('button', { name: 'Casa 4: diamante' })).toBeDisabled();
     expect(screen.getByTestId('mines-cashout')).toBeEnabled();
     expect(screen.getByTestId('mines-count')).toHaveValue('5');
+  });
+
+  it('shows the open round a start was refused for (ROUND_OPEN, another tab), to carry on', async () => {
+    const open = round('mines', { outcome: { mines: 2, revealed: [], state: 'open', multiplierBp: 9900 } });
+    stubApi({
+      'POST /wps/inhouse/fair': FAIR,
+      'POST /wps/inhouse/round': ok({ round: null }),
+      'POST /wps/inhouse/mines/start': fail('ROUND_OPEN', 409, { round: open }),
+    });
+    const { user } = await renderWithProviders(<MinesGame session={session('mines')} auth={auth} onResult={vi.fn()} />);
+    const bet = screen.getByTestId('mines-bet');
+    await waitFor(() => expect(bet).toBeEnabled());
+    await user.click(bet);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Você tem uma rodada deste jogo em andamento');
+    expect(screen.getByTestId('mines-cashout')).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Casa 1' })).toBeEnabled();
+    expect(screen.getByTestId('mines-count')).toHaveValue('2');
   });
 });
 
