@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import type { InhouseAuth } from '@wps/shared/schemas/inhouse';
 import type { SteppedKind, SteppedRound } from '@wps/shared/schemas/inhouse-steps';
 import { isApiError } from '../../lib/api-client';
@@ -28,8 +28,12 @@ export function useSteppedRound<I extends { stakeMinor: string }>(
   const queryClient = useQueryClient();
   const open = useOpenRound(auth);
   const fair = useFairState(auth);
-  const [round, setRound] = useState<SteppedRound | null>(null);
-  const [isResumed, setIsResumed] = useState(false);
+  // The round this page played last; until it plays one, the round the server kept open (a
+  // closed tab, a restart) is shown as it stood, to carry on.
+  const [lastPlayed, setLastPlayed] = useState<SteppedRound | null>(null);
+  const round = lastPlayed ?? open.data?.round ?? null;
+  // Shown because a start was refused for it (ROUND_OPEN: opened in another tab).
+  const [isRefusedFor, setIsRefusedFor] = useState(false);
   const [played, setPlayed] = useState<SteppedRound[]>([]);
   const [error, setError] = useState<string | null>(null);
   const startKey = useRef<string | null>(null);
@@ -41,18 +45,10 @@ export function useSteppedRound<I extends { stakeMinor: string }>(
     },
   });
 
-  // A round left open (the page closed, the server restarted) comes back as it stood.
-  const resumable = open.data?.round ?? null;
-  useEffect(() => {
-    if (resumable) {
-      setRound((current) => current ?? resumable);
-      setIsResumed(true);
-    }
-  }, [resumable]);
-
   const show = useCallback(
     (r: SteppedRound) => {
-      setRound(r);
+      setLastPlayed(r);
+      setIsRefusedFor(false);
       onResult(r);
       if (r.status === 'settled')
         setPlayed((list) => [r, ...list.filter((x) => x.roundId !== r.roundId)].slice(0, RECENT));
@@ -64,8 +60,8 @@ export function useSteppedRound<I extends { stakeMinor: string }>(
     // Refused because a round is open: that round is shown, to carry on.
     const value = isApiError(err, 'ROUND_OPEN') ? (err.value as { round?: SteppedRound } | undefined) : undefined;
     if (value?.round) {
-      setRound(value.round);
-      setIsResumed(true);
+      setLastPlayed(value.round);
+      setIsRefusedFor(true);
     }
     setError(translateError(err));
   }, []);
@@ -73,7 +69,7 @@ export function useSteppedRound<I extends { stakeMinor: string }>(
   const start = useCallback(
     (input: I) => {
       setError(null);
-      setIsResumed(false);
+      setIsRefusedFor(false);
       const key = startKey.current ?? newIdempotencyKey(game);
       startKey.current = key;
       mutate(() => startFetcher(auth, { ...input, idempotencyKey: key }), {
@@ -114,7 +110,7 @@ export function useSteppedRound<I extends { stakeMinor: string }>(
   return {
     round,
     isOpen,
-    isResumed: isResumed && isOpen,
+    isResumed: isOpen && (lastPlayed === null || isRefusedFor),
     isLoading: open.isLoading,
     start,
     step,

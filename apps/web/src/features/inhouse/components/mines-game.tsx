@@ -44,7 +44,7 @@ export function MinesGame({ session, auth, onResult }: GameProps) {
   );
   const [chosenStake, setStake] = useState<bigint>(() => (levels.includes(100n) ? 100n : (levels[0] ?? 0n)));
   const stake = game.isOpen && game.round ? BigInt(game.round.stakeMinor) : chosenStake;
-  const revealed = outcome?.revealed ?? [];
+  const revealed = useMemo(() => outcome?.revealed ?? [], [outcome]);
   const minesShown = new Set(outcome?.minePositions ?? []);
   const safe = game.isOpen ? revealed.length : 0;
   const rtp = game.isOpen && game.round?.rtpBps ? game.round.rtpBps : session.rtpBps;
