@@ -263,7 +263,8 @@ test.describe('house originals played step by step', () => {
     // The likelier side wins at least 7 times in 13, then cash out; the unlikelier side, called until it fails, loses.
     await winAndLose(frame, a, async (wantWin) => {
       await frame.getByTestId('hilo-bet').click();
-      await expect(frame.getByTestId('hilo-card')).toBeVisible();
+      // The round is open once the cash-out takes the bet's place (the last round's card stays till then).
+      await expect(frame.getByTestId('hilo-cashout')).toBeVisible();
       for (let i = 0; i < 20 && (await frame.getByTestId('hilo-cashout').isVisible()); i++) {
         const rank = await hiloRankShown(frame);
         const likely = rank <= 7 ? 'higher' : 'lower';
