@@ -11,7 +11,7 @@ import { saveScreenshot } from './support/screenshots';
  * step: a cash-out, a mine or a wrong call, and a mines round resumed after the page closed), the
  * balance following, the rounds in the betting record, and the fairness panel checking each one
  * once the seed is rotated and showing the verifier's command. Axe-clean at 360 and 1366 px. One
- * server per describe block (EXTRA_PORTS.originals), with an operator to confirm a deposit.
+ * server for the file (EXTRA_PORTS.originals), with an operator to confirm a deposit.
  */
 
 const SHOTS = path.join(ROOT, 'test-results', 'originals');
@@ -80,20 +80,21 @@ async function verifyRounds(frame: FrameLocator, game: string): Promise<void> {
   await expect(rounds.first().locator('code')).toContainText('--rtp 9900');
 }
 
+// One server for the file: both describe blocks' players and the operator who confirms their deposits.
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  server = await startServer('originals', EXTRA_PORTS.originals, (dataDir) => {
+    disableRegisterCaptcha(dataDir);
+    createFinanceOperator(dataDir, OPERATOR, OPERATOR_PASSWORD);
+  });
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+});
+
 test.describe('house originals', () => {
   test.setTimeout(180_000);
-
-  test.beforeAll(async () => {
-    test.setTimeout(180_000);
-    server = await startServer('originals', EXTRA_PORTS.originals, (dataDir) => {
-      disableRegisterCaptcha(dataDir);
-      createFinanceOperator(dataDir, OPERATOR, OPERATOR_PASSWORD);
-    });
-  });
-
-  test.afterAll(async () => {
-    await server?.stop();
-  });
 
   test('limbo, plinko and keno: won and lost, the balance and the betting record follow, every round verifies (1366 and 360 px)', async ({
     page,
@@ -185,18 +186,6 @@ async function hiloRankShown(frame: FrameLocator): Promise<number> {
 
 test.describe('house originals played step by step', () => {
   test.setTimeout(180_000);
-
-  test.beforeAll(async () => {
-    test.setTimeout(180_000);
-    server = await startServer('originals', EXTRA_PORTS.originals, (dataDir) => {
-      disableRegisterCaptcha(dataDir);
-      createFinanceOperator(dataDir, OPERATOR, OPERATOR_PASSWORD);
-    });
-  });
-
-  test.afterAll(async () => {
-    await server?.stop();
-  });
 
   test('mines: cashed out and busted, a round resumed after the page closed, the balance and the record follow, every round verifies (360 and 1366 px)', async ({
     page,
