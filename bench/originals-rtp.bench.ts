@@ -2,11 +2,13 @@
 // (packages/shared/src/originals/: the round's byte stream from HMAC-SHA256(serverSeed,
 // clientSeed:nonce), then the game's own reading of it), with a fresh random server seed per game
 // and nonces 0…N−1 like a real player's session. A setting is a game's choices and RTP: limbo at
-// three targets, plinko at every rows count and risk, keno at every pick count and risk, each at
-// the band's three whole RTPs. One round's bytes serve every setting of its game (the RTP and the
+// three targets, plinko at every rows count and risk, keno at every pick count and risk, mines at
+// a range of mine counts and cash-out steps, hi-lo at two calling strategies cashing out after 1 to
+// 3 calls, each at the band's three whole RTPs. One round's bytes serve every setting of its game (the RTP and the
 // choices only read them), so each setting sees the same N rounds. Prints the measured RTP next to
 // the exact one computed from the tables; exits 1 when any is more than ±0.5 pp from it.
-// Run: npm run bench:originals-rtp   (BENCH_ROUNDS to change the count, BENCH_SERVER_SEED to replay)
+// Run: npm run bench:originals-rtp   (BENCH_ROUNDS to change the count, BENCH_SERVER_SEED to replay,
+// BENCH_GAMES=mines,hilo to run some games only)
 import crypto from 'node:crypto';
 import {
   KENO_MAX_PICKS,
@@ -15,7 +17,16 @@ import {
   kenoExactRtp,
   kenoMultipliers,
 } from '../packages/shared/src/originals/keno';
+import {
+  HILO_RANKS,
+  hiloCardsFromStream,
+  hiloMultiplierBp,
+  hiloRank,
+  hiloWinRanks,
+  isHiloWin,
+} from '../packages/shared/src/originals/hilo';
 import { limboExactRtp, limboResultFromBytes } from '../packages/shared/src/originals/limbo';
+import { mineOrderFromStream, minesExactRtp, minesMultiplierBp } from '../packages/shared/src/originals/mines';
 import { ORIGINALS_RTP_BAND, roundByteStream } from '../packages/shared/src/originals/originals-common';
 import {
   PLINKO_RISKS,
@@ -150,9 +161,113 @@ function keno(): void {
   );
 }
 
-limbo();
-plinko();
-keno();
+/**
+ * Mines: one shuffle of 24 steps per round places the mines for every count (the partial shuffle's
+ * first m tiles are the m mines), and the player reveals tiles 0, 1, … and cashes out after k. Only
+ * settings whose cash-out comes at least 40 % of the time: rarer ones need far more than a million
+ * rounds to measure within ±0.5 pp (their exactness is the unit test's, packages/shared mines.test.ts).
+ */
+function mines(): void {
+  const serverSeed = seed();
+  const started = performance.now();
+  const plays: [number, number[]][] = [
+    [1, [1, 5, 10, 15]],
+    [3, [1, 3, 5]],
+    [5, [1, 2, 3]],
+    [10, [1]],
+    [12, [1]],
+  ];
+  const tables = plays.flatMap(([m, steps]) =>
+    steps.flatMap((k) =>
+      RTPS.map((rtp) => ({
+        m,
+        k,
+        multiplierBp: minesMultiplierBp(m, k, rtp),
+        s: setting(`${m} mines cash out at ${k} RTP ${rtp / 100} %`, minesExactRtp(m, k, rtp).value),
+      })),
+    ),
+  );
+  for (let nonce = 0; nonce < ROUNDS; nonce++) {
+    const next = roundByteStream(serverSeed, CLIENT_SEED, nonce);
+    const order = mineOrderFromStream(next, 24);
+    for (const t of tables) {
+      let lowest = 25;
+      for (let i = 0; i < t.m; i++) if (order[i]! < lowest) lowest = order[i]!;
+      add(t.s, lowest >= t.k ? t.multiplierBp : 0);
+    }
+  }
+  report(
+    'mines',
+    serverSeed,
+    started,
+    tables.map((t) => t.s),
+  );
+}
+
+/** Hi-lo: exact return of a strategy by walking every sequence of ranks (as the unit test does). */
+function hiloExact(strategy: (rank: number) => 'higher' | 'lower', calls: number, rtp: number): number {
+  let paid = 0n;
+  const walk = (rank: number, depth: number, counts: number[]) => {
+    if (depth === calls) {
+      paid += BigInt(hiloMultiplierBp(counts, rtp));
+      return;
+    }
+    const pick = strategy(rank);
+    for (let next = 1; next <= HILO_RANKS; next++)
+      if (isHiloWin(rank, next, pick)) walk(next, depth + 1, [...counts, hiloWinRanks(rank, pick)]);
+  };
+  for (let first = 1; first <= HILO_RANKS; first++) walk(first, 0, []);
+  return Number((paid * 10n ** 12n) / (BigInt(HILO_RANKS) ** BigInt(calls + 1) * 10_000n)) / 1e12;
+}
+
+function hilo(): void {
+  const serverSeed = seed();
+  const started = performance.now();
+  const strategies = {
+    likelier: (r: number) => (hiloWinRanks(r, 'higher') >= hiloWinRanks(r, 'lower') ? 'higher' : 'lower'),
+    alwaysHigher: () => 'higher',
+  } as const satisfies Record<string, (r: number) => 'higher' | 'lower'>;
+  // Always calling higher pays up to 13× a call on a king ("same"): its spread measures within
+  // ±0.5 pp over a million rounds for one call only; the likelier side for up to three.
+  const plays: [keyof typeof strategies, number[]][] = [
+    ['likelier', [1, 2, 3]],
+    ['alwaysHigher', [1]],
+  ];
+  const tables = plays.flatMap(([name, counts]) => {
+    const strategy: (r: number) => 'higher' | 'lower' = strategies[name];
+    return counts.flatMap((calls) =>
+      RTPS.map((rtp) => ({
+        strategy,
+        calls,
+        rtp,
+        s: setting(`${name} ${calls} call(s) RTP ${rtp / 100} %`, hiloExact(strategy, calls, rtp)),
+      })),
+    );
+  });
+  for (let nonce = 0; nonce < ROUNDS; nonce++) {
+    const ranks = hiloCardsFromStream(roundByteStream(serverSeed, CLIENT_SEED, nonce), 4).map(hiloRank);
+    for (const t of tables) {
+      const counts: number[] = [];
+      let won = true;
+      for (let i = 0; i < t.calls && won; i++) {
+        const pick = t.strategy(ranks[i]!);
+        won = isHiloWin(ranks[i]!, ranks[i + 1]!, pick);
+        counts.push(hiloWinRanks(ranks[i]!, pick));
+      }
+      add(t.s, won ? hiloMultiplierBp(counts, t.rtp) : 0);
+    }
+  }
+  report(
+    'hi-lo',
+    serverSeed,
+    started,
+    tables.map((t) => t.s),
+  );
+}
+
+const GAMES = { limbo, plinko, keno, mines, hilo };
+const chosen = (process.env.BENCH_GAMES ?? Object.keys(GAMES).join(',')).split(',');
+for (const [name, run] of Object.entries(GAMES)) if (chosen.includes(name)) run();
 console.log(`\n${results.length} settings, ${ROUNDS.toLocaleString('en')} rounds each`);
 if (failures > 0) {
   console.error(`FAIL: ${failures} setting(s) measured more than ±${TOLERANCE_PP} pp from the exact RTP`);

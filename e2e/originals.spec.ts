@@ -7,10 +7,11 @@ import { saveScreenshot } from './support/screenshots';
 
 /**
  * The house originals as a player meets them: from the lobby's lane into the /game frame, a round
- * won and a round lost in each of limbo, plinko and keno, the balance following, the rounds in the
- * betting record, and the fairness panel checking each one once the seed is rotated and showing
- * the verifier's command. Axe-clean at 360 and 1366 px. One server for the file
- * (EXTRA_PORTS.originals), with an operator to confirm a deposit.
+ * won and a round lost in each of limbo, plinko and keno, and in mines and hi-lo (played step by
+ * step: a cash-out, a mine or a wrong call, and a mines round resumed after the page closed), the
+ * balance following, the rounds in the betting record, and the fairness panel checking each one
+ * once the seed is rotated and showing the verifier's command. Axe-clean at 360 and 1366 px. One
+ * server for the file (EXTRA_PORTS.originals), with an operator to confirm a deposit.
  */
 
 const SHOTS = path.join(ROOT, 'test-results', 'originals');
@@ -79,20 +80,21 @@ async function verifyRounds(frame: FrameLocator, game: string): Promise<void> {
   await expect(rounds.first().locator('code')).toContainText('--rtp 9900');
 }
 
+// One server for the file: both describe blocks' players and the operator who confirms their deposits.
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  server = await startServer('originals', EXTRA_PORTS.originals, (dataDir) => {
+    disableRegisterCaptcha(dataDir);
+    createFinanceOperator(dataDir, OPERATOR, OPERATOR_PASSWORD);
+  });
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+});
+
 test.describe('house originals', () => {
   test.setTimeout(180_000);
-
-  test.beforeAll(async () => {
-    test.setTimeout(180_000);
-    server = await startServer('originals', EXTRA_PORTS.originals, (dataDir) => {
-      disableRegisterCaptcha(dataDir);
-      createFinanceOperator(dataDir, OPERATOR, OPERATOR_PASSWORD);
-    });
-  });
-
-  test.afterAll(async () => {
-    await server?.stop();
-  });
 
   test('limbo, plinko and keno: won and lost, the balance and the betting record follow, every round verifies (1366 and 360 px)', async ({
     page,
@@ -173,5 +175,108 @@ test.describe('house originals', () => {
     const rows = page.getByTestId('betting-record').getByTestId('betting-record-row');
     await expect(rows.first()).toContainText('House Keno');
     await expect(rows.filter({ hasText: 'Limbo' }).first()).toBeVisible();
+  });
+});
+
+/** The open round's current card's rank (ace 1 … king 13), read from the card on the table. */
+async function hiloRankShown(frame: FrameLocator): Promise<number> {
+  const text = (await frame.getByTestId('hilo-card').innerText()).trim();
+  return ['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'].indexOf(text.slice(0, -1)) + 1;
+}
+
+test.describe('house originals played step by step', () => {
+  test.setTimeout(180_000);
+
+  test('mines: cashed out and busted, a round resumed after the page closed, the balance and the record follow, every round verifies (360 and 1366 px)', async ({
+    page,
+    request,
+  }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    const a = await fundedPlayer(page, { request, baseURL: server.baseURL });
+    await page.goto(`${server.baseURL}/`);
+    const lane = page.getByTestId('home-inhouse');
+    await lane.scrollIntoViewIfNeeded();
+    for (const name of ['Mines', 'Hi-Lo'])
+      await expect(lane.getByRole('button', { name: `Jogar ${name}` })).toBeVisible();
+
+    let frame = await launch(page, 'mines');
+    await expect(frame.getByTestId('inhouse-balance')).toHaveText(/R\$\s*100,00/);
+    // One mine: the first tile is almost always a gem, then cash out; 24 mines: almost always a mine.
+    await winAndLose(frame, a, async (wantWin) => {
+      await frame.getByTestId('mines-count').selectOption(wantWin ? '1' : '24');
+      await frame.getByTestId('mines-bet').click();
+      await expect(frame.getByTestId('mines-cashout')).toBeVisible();
+      await frame.getByTestId('mines-tile-12').click();
+      await expect(frame.getByTestId('mines-tile-12')).toHaveClass(/is-revealed/);
+      const cashOut = frame.getByTestId('mines-cashout');
+      if (await cashOut.isVisible()) await cashOut.click();
+      await expect(frame.getByTestId('mines-bet')).toBeEnabled();
+    });
+    await expect(frame.getByTestId('recent-results').locator('li')).not.toHaveCount(0);
+
+    // A round left open when the page closes comes back when it opens again, and is played on.
+    await frame.getByTestId('mines-count').selectOption('1');
+    await frame.getByTestId('mines-bet').click();
+    await expect(frame.getByTestId('mines-cashout')).toBeVisible();
+    frame = await launch(page, 'mines');
+    await expect(frame.getByTestId('mines-status')).toContainText('Sua rodada não terminada voltou');
+    await expect(frame.getByTestId('mines-cashout')).toBeDisabled();
+    await frame.getByTestId('mines-tile-3').click();
+    await expect(frame.getByTestId('mines-tile-3')).toHaveClass(/is-revealed/);
+    if (await frame.getByTestId('mines-cashout').isVisible()) await frame.getByTestId('mines-cashout').click();
+    await expect(frame.getByTestId('mines-bet')).toBeEnabled();
+
+    await verifyRounds(frame, 'mines');
+    await expectNoSeriousA11yViolations(page, 'mines (360 px)');
+    await saveScreenshot(page, { path: path.join(SHOTS, 'mines-360.png') });
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await expectNoSeriousA11yViolations(page, 'mines (1366 px)');
+    const record = await callApi<{ list: { gameName: string; status: string }[] }>(
+      a,
+      'GET',
+      '/wps/bet-record?pageSize=100',
+    );
+    expect(record.list.filter((r) => r.gameName === 'Mines' && r.status === 'settled').length).toBeGreaterThanOrEqual(
+      3,
+    );
+  });
+
+  test('hi-lo: a right call cashed out and a wrong call, the odds shown before each call, every round verifies (1366 and 360 px)', async ({
+    page,
+    request,
+  }) => {
+    await page.setViewportSize({ width: 1366, height: 768 });
+    const a = await fundedPlayer(page, { request, baseURL: server.baseURL });
+    const frame = await launch(page, 'hilo');
+    await expect(frame.getByTestId('inhouse-balance')).toHaveText(/R\$\s*100,00/);
+    // The likelier side wins at least 7 times in 13, then cash out; the unlikelier side, called until it fails, loses.
+    await winAndLose(frame, a, async (wantWin) => {
+      await frame.getByTestId('hilo-bet').click();
+      // The round is open once the cash-out takes the bet's place (the last round's card stays till then).
+      await expect(frame.getByTestId('hilo-cashout')).toBeVisible();
+      for (let i = 0; i < 20 && (await frame.getByTestId('hilo-cashout').isVisible()); i++) {
+        const rank = await hiloRankShown(frame);
+        const likely = rank <= 7 ? 'higher' : 'lower';
+        const side = wantWin ? likely : likely === 'higher' ? 'lower' : 'higher';
+        await expect(frame.getByTestId(`hilo-${side}`)).toContainText('×');
+        if (!(await frame.getByTestId(`hilo-${side}`).isEnabled())) break;
+        const seen = await frame.locator('.ih-hilo__history li').count();
+        await frame.getByTestId(`hilo-${side}`).click();
+        // Answered: the called card joins the cards so far.
+        await expect(frame.locator('.ih-hilo__history li')).toHaveCount(seen + 1);
+        if (wantWin) break;
+      }
+      const cashOut = frame.getByTestId('hilo-cashout');
+      if (await cashOut.isVisible()) {
+        await expect(cashOut).toBeEnabled();
+        await cashOut.click();
+      }
+      await expect(frame.getByTestId('hilo-bet')).toBeEnabled();
+    });
+    await verifyRounds(frame, 'hilo');
+    await expectNoSeriousA11yViolations(page, 'hi-lo (1366 px)');
+    await page.setViewportSize({ width: 360, height: 740 });
+    await expectNoSeriousA11yViolations(page, 'hi-lo (360 px)');
+    await saveScreenshot(page, { path: path.join(SHOTS, 'hilo-360.png') });
   });
 });

@@ -153,6 +153,11 @@ const MOTIFS: Record<string, Motif> = {
         ),
       )
       .join('')}<circle cx="58" cy="37" r="7" fill="${b}"/><path d="M6 94h88" stroke="${a}" stroke-width="4"/>`,
+  // Mines: a 4×4 grid with a gem and a mine turned; hi-lo: two cards with the up and down arrows.
+  mines: (a, b) =>
+    `${Array.from({ length: 16 }, (_, i) => `<rect x="${8 + (i % 4) * 22}" y="${8 + Math.floor(i / 4) * 22}" width="18" height="18" rx="4" fill="${a}"/>`).join('')}<path d="M39 38l6-6h6l6 6-9 10z" fill="${b}"/><circle cx="63" cy="63" r="7" fill="${b}"/><path d="M63 52v4M63 70v4M52 63h4M70 63h4" stroke="${b}" stroke-width="3"/>`,
+  hilo: (a, b) =>
+    `<rect x="10" y="18" width="42" height="62" rx="6" fill="${a}"/><rect x="44" y="24" width="42" height="62" rx="6" fill="${b}"/><text x="65" y="66" font-size="28" font-weight="900" text-anchor="middle" fill="${a}" ${FONT}>K</text><path d="M24 40l8-10 8 10zM24 58l8 10 8-10z" fill="${b}"/>`,
   keno: (a, b) =>
     Array.from({ length: 16 }, (_, i) => {
       const hit = [1, 6, 11, 12].includes(i);
@@ -204,6 +209,8 @@ const THEMES: [RegExp, keyof typeof MOTIFS | (keyof typeof MOTIFS)[], number?][]
   [/limbo/i, 'limbo'],
   [/plinko/i, 'pegs'],
   [/house keno/i, 'keno'],
+  [/^mines$/i, 'mines'],
+  [/^hi-lo$/i, 'hilo'],
   [/lucky|fives/i, 'star', 45],
   [/esports/i, ['pad', 'trophy']],
   [/football/i, 'ball'],

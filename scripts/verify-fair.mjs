@@ -7,6 +7,8 @@
 //   node scripts/verify-fair.mjs --game limbo --server-seed <seed> --client-seed <seed> --nonce <n> --rtp 9900 --target 200
 //   node scripts/verify-fair.mjs --game plinko … --rtp 9900 --rows 16 --risk high
 //   node scripts/verify-fair.mjs --game keno … --rtp 9900 --picks 3,17,40 --risk medium
+//   node scripts/verify-fair.mjs --game mines … --rtp 9900 --mines 3 --tiles 12,0,7      (the tiles revealed, in order)
+//   node scripts/verify-fair.mjs --game hilo … --rtp 9900 --calls higher,skip,lower    (the calls made, in order)
 //   add --stake <minor units> to print the payout, --hash <hex> to check the committed hash, --json for JSON.
 //
 // The rules (docs/provably-fair.md): bytes = HMAC-SHA256(serverSeed, `${clientSeed}:${nonce}`);
@@ -15,6 +17,9 @@
 // left to right for 3, 4 or 5 in a row. Dice: first 32-bit big-endian word < 4294960000, mod 10000.
 // The originals read a byte stream: block 0 is that HMAC, block i ≥ 1 HMAC(serverSeed,
 // `${clientSeed}:${nonce}:${i}`); their multipliers are the published tables scaled to the round's RTP.
+// Mines: the mines are the first M tiles of a partial Fisher–Yates shuffle of 0…24; k safe tiles pay
+// floor(RTP × C(25,k) / C(25−M,k)). Hi-lo: card i is the i-th unbiased index below 52 of the stream
+// (rank = floor(card/4) + 1, ace low); calls pay floor(RTP × 13^n / Π winning ranks).
 import crypto from 'node:crypto';
 
 // Keep in step with packages/shared/src/provably-fair.ts (a test compares the two).
@@ -243,6 +248,59 @@ function keno(next, rtp, chosen, risk) {
   return { risk, picks, drawn, hits, multiplierBp };
 }
 
+/** An unbiased integer below n from the stream: bytes at or above the largest multiple of n under 256 are skipped. */
+function below(next, n) {
+  for (;;) {
+    const b = next();
+    if (b < 256 - (256 % n)) return b % n;
+  }
+}
+
+/** A mines round replayed: the mines, then the tiles in order; a round not busted ended cashed out. */
+function mines(next, rtp, count, tiles) {
+  const pool = Array.from({ length: 25 }, (_, i) => i);
+  for (let i = 0; i < count; i++) {
+    const j = i + below(next, 25 - i);
+    [pool[i], pool[j]] = [pool[j], pool[i]];
+  }
+  const minePositions = pool.slice(0, count).sort((a, b) => a - b);
+  const revealed = [];
+  for (const tile of tiles) {
+    revealed.push(tile);
+    if (minePositions.includes(tile))
+      return { mines: count, minePositions, revealed, state: 'busted', multiplierBp: 0 };
+  }
+  const k = revealed.length;
+  const multiplierBp = Number((BigInt(rtp) * choose(25, k)) / choose(25 - count, k));
+  return { mines: count, minePositions, revealed, state: 'cashedOut', multiplierBp };
+}
+
+/** Winning ranks of a hi-lo call on `rank` (ace 1 … king 13; "same" at the edges). */
+function hiloWinning(rank, call) {
+  if (call === 'higher') return (to) => (rank === 1 ? to > 1 : rank === 13 ? to === 13 : to >= rank);
+  return (to) => (rank === 13 ? to < 13 : rank === 1 ? to === 1 : to <= rank);
+}
+
+/** A hi-lo round replayed: the cards drawn with replacement, each call against the next card. */
+function hilo(next, rtp, calls) {
+  const rankOf = (card) => Math.floor(card / 4) + 1;
+  const cards = [below(next, 52)];
+  const picks = [];
+  let num = BigInt(rtp);
+  let den = 1n;
+  for (const call of calls) {
+    const from = rankOf(cards[cards.length - 1]);
+    cards.push(below(next, 52));
+    picks.push(call);
+    if (call === 'skip') continue;
+    const wins = hiloWinning(from, call);
+    if (!wins(rankOf(cards[cards.length - 1]))) return { cards, picks, state: 'busted', multiplierBp: 0 };
+    num *= 13n;
+    den *= BigInt(Array.from({ length: 13 }, (_, r) => r + 1).filter(wins).length);
+  }
+  return { cards, picks, state: 'cashedOut', multiplierBp: Number(num / den) };
+}
+
 /** An original's outcome from the command line's choices, or a usage message. */
 function original(game, args, next) {
   const rtp = Number(args.rtp);
@@ -253,6 +311,25 @@ function original(game, args, next) {
     if (!Number.isInteger(target) || target < 101 || target > 1000000)
       return { error: 'limbo needs --target 101…1000000 (hundredths)' };
     return { outcome: limbo(next, rtp, target) };
+  }
+  if (game === 'mines') {
+    const count = Number(args.mines);
+    const tiles = args.tiles === undefined || args.tiles === '' ? [] : String(args.tiles).split(',').map(Number);
+    const valid =
+      Number.isInteger(count) &&
+      count >= 1 &&
+      count <= 24 &&
+      new Set(tiles).size === tiles.length &&
+      tiles.every((t) => Number.isInteger(t) && t >= 0 && t <= 24);
+    if (!valid)
+      return { error: 'mines needs --mines 1…24 and --tiles with different tiles of 0–24 in order, e.g. 12,0,7' };
+    return { outcome: mines(next, rtp, count, tiles) };
+  }
+  if (game === 'hilo') {
+    const calls = args.calls === undefined || args.calls === '' ? [] : String(args.calls).split(',');
+    if (!calls.every((c) => ['higher', 'lower', 'skip'].includes(c)))
+      return { error: 'hilo needs --calls with higher|lower|skip in order, e.g. higher,skip,lower' };
+    return { outcome: hilo(next, rtp, calls) };
   }
   const risk = args.risk;
   if (!['low', 'medium', 'high'].includes(risk)) return { error: `${game} needs --risk low|medium|high` };
@@ -287,10 +364,10 @@ function main() {
     args['server-seed'] === undefined ||
     args['client-seed'] === undefined ||
     args.nonce === undefined ||
-    !['slot', 'dice', 'limbo', 'plinko', 'keno'].includes(game)
+    !['slot', 'dice', 'limbo', 'plinko', 'keno', 'mines', 'hilo'].includes(game)
   ) {
     console.error(
-      'usage: node scripts/verify-fair.mjs --game slot|dice|limbo|plinko|keno --server-seed S --client-seed C --nonce N [--target T --direction under|over] [--rtp BPS --rows R --risk low|medium|high --picks A,B,…] [--stake MINOR] [--hash HEX] [--json]',
+      'usage: node scripts/verify-fair.mjs --game slot|dice|limbo|plinko|keno|mines|hilo --server-seed S --client-seed C --nonce N [--target T --direction under|over] [--rtp BPS --rows R --risk low|medium|high --picks A,B,… --mines M --tiles A,B,… --calls higher,skip,…] [--stake MINOR] [--hash HEX] [--json]',
     );
     process.exit(2);
   }
@@ -360,6 +437,14 @@ function main() {
     } else if (game === 'plinko') {
       console.log(
         `path: ${outcome.path.map((x) => (x ? 'R' : 'L')).join('')} → bin ${outcome.bin}, multiplier ${(outcome.multiplierBp / 10000).toFixed(4)}×`,
+      );
+    } else if (game === 'mines') {
+      console.log(
+        `mines: ${outcome.minePositions.join(' ')}; revealed: ${outcome.revealed.join(' ') || 'none'} → ${outcome.state}, multiplier ${(outcome.multiplierBp / 10000).toFixed(4)}×`,
+      );
+    } else if (game === 'hilo') {
+      console.log(
+        `cards: ${outcome.cards.join(' ')}; calls: ${outcome.picks.join(' ') || 'none'} → ${outcome.state}, multiplier ${(outcome.multiplierBp / 10000).toFixed(4)}×`,
       );
     } else if (game === 'keno') {
       console.log(

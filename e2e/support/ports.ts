@@ -127,7 +127,7 @@ const PORT_OFFSETS = {
   sportsVendors: 61,
   /** The phone header of a signed-in player with a long balance (registration needs the captcha off). */
   headerBalance: 62,
-  /** The house originals: limbo, plinko and keno won and lost in the /game frame, verified in the fairness panel. */
+  /** The house originals: limbo, plinko, keno, mines and hi-lo won and lost in the /game frame, verified in the fairness panel. */
   originals: 59,
 } as const;
 

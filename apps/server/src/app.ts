@@ -62,6 +62,7 @@ import { registerGatewayRoutes } from './modules/gateway/gateway.routes';
 import { registerTransferReviewRoutes } from './modules/gateway/transfer-review.routes';
 import { registerVendorAdapterRoutes } from './modules/gateway/vendor-adapters.routes';
 import { registerInhouseRoutes } from './modules/inhouse/inhouse.routes';
+import { registerInhouseStepRoutes } from './modules/inhouse/inhouse-steps.routes';
 import { registerLotteryRoutes } from './modules/lottery/lottery.routes';
 import { registerLotteryOpsRoutes } from './modules/lottery/lottery-ops.routes';
 import { registerBetRecordRoutes } from './modules/bet-record/bet-record.routes';
@@ -238,6 +239,7 @@ export async function buildApp(opts: {
   registerTransferReviewRoutes(z, services);
   registerVendorAdapterRoutes(z, services);
   registerInhouseRoutes(z, services);
+  registerInhouseStepRoutes(z, services);
   registerLotteryRoutes(z, services);
   registerLotteryOpsRoutes(z, services);
   registerBetRecordRoutes(z, services);

@@ -31,6 +31,10 @@ export const NO_DOOR: Record<string, { why: string; routes: string[] }> = {
       'POST /vendor/:vassalage/end-round',
       'POST /vendor/:vassalage/rollback',
       'POST /vendor/:vassalage/win',
+      'POST /wps/inhouse/hilo/cashout',
+      'POST /wps/inhouse/hilo/pick',
+      'POST /wps/inhouse/mines/cashout',
+      'POST /wps/inhouse/mines/reveal',
     ],
   },
   gameAccess: {
@@ -42,6 +46,7 @@ export const NO_DOOR: Record<string, { why: string; routes: string[] }> = {
       'POST /wps/inhouse/fair',
       'POST /wps/inhouse/fair/client-seed',
       'POST /wps/inhouse/fair/rotate',
+      'POST /wps/inhouse/round',
       'POST /wps/inhouse/session',
     ],
   },

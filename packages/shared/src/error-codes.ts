@@ -140,6 +140,12 @@ export const ErrorCode = {
   STAKE_INVALID: 'STAKE_INVALID',
   /** The seed cannot be revealed while a round under it is not settled yet. */
   ROUND_IN_PROGRESS: 'ROUND_IN_PROGRESS',
+  /** A multi-step original (mines, hi-lo) already has an open round for this player: `value.round` is it, to resume. */
+  ROUND_OPEN: 'ROUND_OPEN',
+  /** A step or cash-out on a round that is over (busted or cashed out) or not the player's. */
+  ROUND_NOT_OPEN: 'ROUND_NOT_OPEN',
+  /** A step the round's rules refuse (`value.reason`): a tile already revealed, a cash-out before a safe step, a call past the cap. */
+  MOVE_INVALID: 'MOVE_INVALID',
   /** A login link's code that is unknown, used, expired or whose session ended. */
   LOGIN_CODE_INVALID: 'LOGIN_CODE_INVALID',
   /**

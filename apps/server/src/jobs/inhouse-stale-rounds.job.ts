@@ -6,8 +6,10 @@ export const INHOUSE_STALE_ROUNDS_INTERVAL_MS = 30_000;
 
 /**
  * Finish in-house rounds whose outcome was fixed but whose money calls did not complete (a crash
- * or restart between bet and win). Safe from any number of servers: the wallet calls are
- * idempotent by their transaction ids, so a round is paid once however often it is retried.
+ * or restart between bet and win), and close mines and hi-lo rounds left open for a day at their
+ * multiplier. Safe from any number of servers: the wallet calls are idempotent by their
+ * transaction ids and an open round is closed under its row lock, so a round is paid once however
+ * often it is retried.
  */
 export function startInhouseStaleRoundsJob(
   inhouse: Pick<InhouseService, 'settleStaleRounds'>,

@@ -5,8 +5,11 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { hashServerSeed } from '../provably-fair';
+import { cashOutHilo, hiloCard, hiloRank, pickHilo, startHilo, type HiloPick } from './hilo';
 import { KENO_TABLES, kenoOutcome, kenoPayout } from './keno';
 import { limboOutcome, limboPayout } from './limbo';
+import { cashOutMines, revealTile, startMines } from './mines';
+import { payoutAt } from './originals-common';
 import { PLINKO_TABLES, plinkoOutcome, plinkoPayout } from './plinko';
 
 const run = promisify(execFile);
@@ -51,6 +54,60 @@ describe('scripts/verify-fair.mjs and the originals', () => {
       const keno = kenoOutcome(seed, 'player', nonce, { picks, risk: 'medium' }, rtp);
       const k = await verify('keno', nonce, ['--rtp', String(rtp), '--picks', picks.join(','), '--risk', 'medium']);
       expect(k).toMatchObject({ outcome: keno, payout: String(kenoPayout(1000n, keno)) });
+    }
+  });
+
+  it('agrees on mines rounds cashed out, busted and cleared, played through the shared rules', async () => {
+    for (const [nonce, count, rtp] of [
+      [0, 3, 9700],
+      [1, 10, 9800],
+      [2, 24, 9900],
+    ] as const) {
+      let o = startMines(seed, 'player', nonce, { mines: count }, rtp);
+      const safe = Array.from({ length: 25 }, (_, i) => 24 - i).filter((i) => !o.minePositions.includes(i));
+      // Two safe tiles then a cash-out (24 mines: the one safe tile clears the board).
+      for (const tile of safe.slice(0, 2)) o = revealTile(o, tile, rtp);
+      if (o.state === 'open') o = cashOutMines(o);
+      const m = await verify('mines', nonce, [
+        '--rtp',
+        String(rtp),
+        '--mines',
+        String(count),
+        '--tiles',
+        o.revealed.join(','),
+      ]);
+      expect(m).toMatchObject({ hashMatches: true, outcome: o, payout: String(payoutAt(1000n, o.multiplierBp)) });
+
+      const busted = revealTile(startMines(seed, 'player', nonce, { mines: count }, rtp), o.minePositions[0]!, rtp);
+      const b = await verify('mines', nonce, [
+        '--rtp',
+        String(rtp),
+        '--mines',
+        String(count),
+        '--tiles',
+        String(o.minePositions[0]),
+      ]);
+      expect(b).toMatchObject({ outcome: busted, payout: '0' });
+    }
+  });
+
+  it('agrees on hi-lo rounds with calls, skips and a wrong call, played through the shared rules', async () => {
+    for (const [nonce, rtp] of [
+      [0, 9700],
+      [1, 9800],
+      [5, 9900],
+    ] as const) {
+      // Call the likelier side four times with a skip after the first: the round goes wherever the cards take it.
+      let o = startHilo(seed, 'player', nonce, rtp);
+      for (const step of ['call', 'skip', 'call', 'call', 'call']) {
+        if (o.state !== 'open') break;
+        const rank = hiloRank(o.cards[o.cards.length - 1]!);
+        const pick: HiloPick = step === 'skip' ? 'skip' : rank <= 7 ? 'higher' : 'lower';
+        o = pickHilo(o, pick, hiloCard(seed, 'player', nonce, o.cards.length), rtp);
+      }
+      if (o.state === 'open') o = cashOutHilo(o);
+      const h = await verify('hilo', nonce, ['--rtp', String(rtp), '--calls', o.picks.join(',')]);
+      expect(h).toMatchObject({ hashMatches: true, outcome: o, payout: String(payoutAt(1000n, o.multiplierBp)) });
     }
   });
 

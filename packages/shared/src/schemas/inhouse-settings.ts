@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ORIGINALS_RTP_BAND, isRtpInBand } from '../originals/originals-common';
-import { isOriginalKind } from '../originals/originals';
+import { isHouseOriginal } from './inhouse-steps';
 import { DICE_CONFIG, DICE_OUTCOMES, SLOT_CONFIG } from '../provably-fair';
 import { CATALOGUE_STATUSES } from './catalogue';
 import { INHOUSE_GAMES, INHOUSE_MAX_STAKE_MINOR, type InhouseGameKind } from './inhouse';
@@ -147,5 +147,5 @@ export type InhouseGameSettingsChange = z.infer<typeof inhouseGameSettingsChange
 
 /** Whether a game's RTP and maximum payout are the operator's to set (the house originals). */
 export function hasOperatorRtp(game: InhouseGameKind): boolean {
-  return isOriginalKind(game);
+  return isHouseOriginal(game);
 }

@@ -5,13 +5,15 @@ import { idempotencyKeySchema } from './withdrawal';
 /** The in-house vendor's code in the catalogue. */
 export const INHOUSE_VASSALAGE = 'inhouse';
 
-/** In-house games by catalogue nodeId: the slot, the dice and the house originals (limbo, plinko, keno). */
+/** In-house games by catalogue nodeId: the slot, the dice and the house originals (limbo, plinko, keno, mines, hi-lo). */
 export const INHOUSE_GAMES = {
   'inhouse-slot': 'slot',
   'inhouse-dice': 'dice',
   'inhouse-limbo': 'limbo',
   'inhouse-plinko': 'plinko',
   'inhouse-keno': 'keno',
+  'inhouse-mines': 'mines',
+  'inhouse-hilo': 'hilo',
 } as const;
 export type InhouseNodeId = keyof typeof INHOUSE_GAMES;
 export type InhouseGameKind = (typeof INHOUSE_GAMES)[InhouseNodeId];
@@ -122,7 +124,7 @@ export type InhouseRoundSummary = RoundFairness & {
   stakeMinor: string;
   payout: string;
   payoutMinor: string;
-  status: 'pending' | 'settled' | 'refused';
+  status: 'pending' | 'open' | 'settled' | 'refused';
   outcome: Record<string, unknown>;
   params: Record<string, unknown>;
   createdAt: string;
@@ -209,7 +211,7 @@ export const fairStateSchema = z.object({
       stakeMinor: z.string(),
       payout: z.string(),
       payoutMinor: z.string(),
-      status: z.enum(['pending', 'settled', 'refused']),
+      status: z.enum(['pending', 'open', 'settled', 'refused']),
       outcome: z.record(z.string(), z.unknown()),
       params: z.record(z.string(), z.unknown()),
       createdAt: z.string(),

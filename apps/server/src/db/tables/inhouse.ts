@@ -6,10 +6,10 @@ type Timestamp = ColumnType<Date | null, Date | null | undefined, Date | null>;
 type Json = ColumnType<Record<string, unknown>, string, string>;
 
 export type InhouseSeedStatus = 'active' | 'revealed';
-export type InhouseRoundStatus = 'pending' | 'settled' | 'refused';
-export type InhouseGame = 'slot' | 'dice' | 'limbo' | 'plinko' | 'keno';
+export type InhouseRoundStatus = 'pending' | 'open' | 'settled' | 'refused';
+export type InhouseGame = 'slot' | 'dice' | 'limbo' | 'plinko' | 'keno' | 'mines' | 'hilo';
 
-/** Tables owned by the in-house games module (migrations 0060_inhouse.sql, 0191_inhouse_game_settings.sql, 0710_inhouse_originals.sql). */
+/** Tables owned by the in-house games module (migrations 0060_inhouse.sql, 0191_inhouse_game_settings.sql, 0710_inhouse_originals.sql, 0712_inhouse_stepped_rounds.sql). */
 export type InhouseTables = {
   inhouse_seeds: {
     id: GeneratedInt8;

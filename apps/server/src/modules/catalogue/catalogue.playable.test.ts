@@ -84,6 +84,8 @@ describeEachDatabase('only what can be played', (target) => {
       'inhouse-limbo',
       'inhouse-plinko',
       'inhouse-keno',
+      'inhouse-mines',
+      'inhouse-hilo',
     ]);
     expect((await hot()).every((g) => ours.has(g.vassalage))).toBe(true);
     expect(await allGames({ gameName: 'baccarat' })).toEqual([]);

@@ -112,6 +112,8 @@ describeEachDatabase('in-house game settings (back office)', (target) => {
         ['inhouse-limbo', 'Limbo', 'limbo'],
         ['inhouse-plinko', 'Plinko', 'plinko'],
         ['inhouse-keno', 'House Keno', 'keno'],
+        ['inhouse-mines', 'Mines', 'mines'],
+        ['inhouse-hilo', 'Hi-Lo', 'hilo'],
       ].map(([nodeId, name, game]) => ({
         nodeId,
         name,

@@ -8,7 +8,7 @@ import {
   type InhouseRoundResult,
   type InhouseSession,
 } from '@wps/shared/schemas/inhouse';
-import { maxStakeForPayout } from '@wps/shared/originals/originals-common';
+import { isSteppedKind } from '@wps/shared/schemas/inhouse-steps';
 import { AppError, isAppError } from '../../http/app-error';
 import type { AppContext } from '../../app-context';
 import type { AuditService } from '../audit/audit.service';
@@ -23,8 +23,9 @@ import {
   takeNonce,
   type RoundRow,
 } from './inhouse.repository';
-import { canonicalJson, decideRound, maxMultiplierBp, type RoundParams } from './inhouse-games';
+import { assertStakeAllowed, canonicalJson, decideRound, maxMultiplierBp, type RoundParams } from './inhouse-games';
 import { createInhouseSettings, requireInhouseGame, type InhouseCataloguePort } from './inhouse-settings';
+import { createInhouseSteps } from './inhouse-steps';
 import { createInhouseViews } from './inhouse-views';
 
 export type InhouseContext = Pick<AppContext, 'db' | 'log'> & {
@@ -74,6 +75,8 @@ export function createInhouseService(ctx: InhouseContext) {
   const fair = createInhouseFair({ db, log, now, money, settle: (round) => settle(round) });
   // Stake rules (the catalogue's minimum bet, the operator's maximum) and their back-office settings.
   const settings = createInhouseSettings({ db, audit: ctx.audit, catalogue });
+  // Mines and hi-lo: rounds played step by step.
+  const steps = createInhouseSteps({ db, log, now, gateway, settings, money });
 
   /** POST /wps/inhouse/session: the launch token (single use) for a game session. */
   async function openSession(launchToken: string): Promise<InhouseSession> {
@@ -116,6 +119,8 @@ export function createInhouseService(ctx: InhouseContext) {
    * finishes the same round. A refused bet (e.g. insufficient funds) marks the round refused.
    */
   async function settle(round: RoundRow): Promise<{ balanceMinor: bigint }> {
+    // A multi-step round's money moves at its start and its end, not in one go (inhouse-steps.ts).
+    if (isSteppedKind(round.game)) return steps.settleStepped(round);
     const bet = {
       vassalage: INHOUSE_VASSALAGE,
       memberId: round.memberId,
@@ -185,29 +190,15 @@ export function createInhouseService(ctx: InhouseContext) {
     const existing = await findRoundByKey(db, input.memberId, input.idempotencyKey);
     if (existing) return replay(existing, input);
 
-    const { rules, rtpBps, maxPayoutMinor } = await settings.getPlayableGame(input.nodeId, input.game);
-    const top = maxMultiplierBp(input.game, input.params, rtpBps);
+    const playable = await settings.getPlayableGame(input.nodeId, input.game);
+    const { rtpBps } = playable;
     // An original's stake is also capped by its payout limit at the top multiplier of these choices.
-    const maxStake =
-      maxPayoutMinor !== null && top !== null && maxStakeForPayout(maxPayoutMinor, top) < rules.max
-        ? maxStakeForPayout(maxPayoutMinor, top)
-        : rules.max;
-    if (input.stakeMinor < rules.min || input.stakeMinor > maxStake || input.stakeMinor % rules.step !== 0n) {
-      const { scale } = await money();
-      throw new AppError(
-        ErrorCode.STAKE_INVALID,
-        maxStake < rules.max && input.stakeMinor > maxStake
-          ? 'The stake could win more than the maximum payout'
-          : 'The stake is below the minimum, above the maximum or not a whole step',
-        {
-          minStake: formatMinor(rules.min, scale),
-          minStakeMinor: rules.min.toString(),
-          maxStakeMinor: maxStake.toString(),
-          stakeStepMinor: rules.step.toString(),
-          ...(maxPayoutMinor !== null ? { maxPayoutMinor: maxPayoutMinor.toString() } : {}),
-        },
-      );
-    }
+    assertStakeAllowed(
+      input.stakeMinor,
+      playable,
+      maxMultiplierBp(input.game, input.params, rtpBps),
+      (await money()).scale,
+    );
 
     const roundId = `ih-${crypto.randomBytes(12).toString('hex')}`;
     const inserted = await db
@@ -279,10 +270,13 @@ export function createInhouseService(ctx: InhouseContext) {
     return result(round, balanceMinor, true);
   }
 
-  /** Finish rounds interrupted between the wallet calls (crash, restart). Returns how many moved. */
+  /**
+   * Finish rounds interrupted between the wallet calls (crash, restart), and close the multi-step
+   * rounds left open too long (inhouse-steps.ts). Returns how many moved.
+   */
   async function settleStaleRounds(before: Date = new Date(now().getTime() - STALE_ROUND_MS)): Promise<number> {
     const rounds = await findStalePendingRounds(db, before, 100);
-    let done = 0;
+    let done = await steps.closeAbandonedRounds();
     for (const round of rounds) {
       try {
         await settle(round);
@@ -303,6 +297,9 @@ export function createInhouseService(ctx: InhouseContext) {
     requireSession,
     ...fair,
     play,
+    startStepped: steps.start,
+    stepRound: steps.step,
+    findOpenRound: steps.findOpenRound,
     settleStaleRounds,
     listGames: settings.listGames,
     setGameSettings: settings.setGameSettings,

@@ -68,10 +68,16 @@ export function useOriginalRound<I extends SlotSpinInput>(
 }
 
 /**
- * Desktop shortcuts of a game page: Space plays, the up and down arrows change the stake. Keys
- * typed into a field or pressed on a button, link or radio are left to them.
+ * Desktop shortcuts of a game page: Space plays, the up and down arrows change the stake, and a
+ * game's own letter keys (`keys`, by lower-case letter: H and L in hi-lo). Keys typed into a field
+ * are left to it, and Space and the arrows pressed on a button, link or radio too.
  */
-export function useGameShortcuts(handlers: { play: () => void; stakeUp: () => void; stakeDown: () => void }): void {
+export function useGameShortcuts(handlers: {
+  play: () => void;
+  stakeUp: () => void;
+  stakeDown: () => void;
+  keys?: Record<string, () => void>;
+}): void {
   const ref = useRef(handlers);
   useEffect(() => {
     ref.current = handlers;
@@ -80,7 +86,15 @@ export function useGameShortcuts(handlers: { play: () => void; stakeUp: () => vo
     const onKey = (event: KeyboardEvent) => {
       if (event.altKey || event.ctrlKey || event.metaKey) return;
       const target = event.target as HTMLElement | null;
-      if (target?.closest('input, textarea, select, button, a, summary, [role="radio"], [role="checkbox"]')) return;
+      if (target?.closest('input, textarea, select')) return;
+      // A game's letter keys also work with the focus on a button (the one just pressed).
+      const own = ref.current.keys?.[event.key.toLowerCase()];
+      if (own) {
+        event.preventDefault();
+        own();
+        return;
+      }
+      if (target?.closest('button, a, summary, [role="radio"], [role="checkbox"]')) return;
       if (event.key === ' ') {
         event.preventDefault();
         ref.current.play();

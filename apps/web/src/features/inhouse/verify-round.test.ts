@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { replayHilo } from '@wps/shared/originals/hilo';
 import { kenoOutcome } from '@wps/shared/originals/keno';
 import { limboOutcome } from '@wps/shared/originals/limbo';
+import { minePositions, replayMines } from '@wps/shared/originals/mines';
 import { plinkoOutcome } from '@wps/shared/originals/plinko';
 import { diceOutcome, hashServerSeed, slotOutcome } from '@wps/shared/provably-fair';
 import type { InhouseRoundSummary } from '@wps/shared/schemas/inhouse';
@@ -91,5 +93,40 @@ describe('verifyRound', () => {
     };
     expect(verifyRound(keno)).toBe('verified');
     expect(verifierCommand(keno)).toMatch(/--rtp 9800 --picks 9,2,33 --risk low$/);
+  });
+
+  it('replays mines and hi-lo rounds from their steps, and names the steps in the command', () => {
+    const fair = {
+      ...base,
+      serverSeed: seed,
+      serverSeedHash: hashServerSeed(seed),
+      clientSeed: 'c',
+      nonce: 4,
+      rtpBps: 9900,
+    };
+    const safe = Array.from({ length: 25 }, (_, i) => i).filter((i) => !minePositions(seed, 'c', 4, 3).includes(i));
+    const mines: InhouseRoundSummary = {
+      ...fair,
+      game: 'mines',
+      params: { mines: 3 },
+      outcome: { ...replayMines(seed, 'c', 4, { mines: 3 }, safe.slice(0, 2), 9900) },
+    };
+    expect(mines.outcome).toMatchObject({ state: 'cashedOut', revealed: safe.slice(0, 2) });
+    expect(verifyRound(mines)).toBe('verified');
+    // Another mine count places other mines and pays another multiplier.
+    expect(verifyRound({ ...mines, params: { mines: 4 } })).toBe('mismatch');
+    expect(verifierCommand(mines)).toMatch(new RegExp(`--rtp 9900 --mines 3 --tiles ${safe.slice(0, 2).join(',')}$`));
+
+    const hilo: InhouseRoundSummary = {
+      ...fair,
+      game: 'hilo',
+      params: {},
+      outcome: { ...replayHilo(seed, 'c', 4, ['skip', 'higher'], 9900) },
+    };
+    expect(verifyRound(hilo)).toBe('verified');
+    expect(verifyRound({ ...hilo, rtpBps: 9700 })).toBe(
+      (hilo.outcome as { multiplierBp: number }).multiplierBp === 0 ? 'verified' : 'mismatch',
+    );
+    expect(verifierCommand(hilo)).toMatch(/--rtp 9900 --calls skip,higher$/);
   });
 });

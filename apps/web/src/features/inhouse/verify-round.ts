@@ -1,6 +1,9 @@
+import { replayHilo, type HiloOutcome } from '@wps/shared/originals/hilo';
+import { replayMines, type MinesOutcome } from '@wps/shared/originals/mines';
 import { ORIGINAL_RULES, isOriginalKind } from '@wps/shared/originals/originals';
 import { diceOutcome, hashServerSeed, slotOutcome, type DiceDirection } from '@wps/shared/provably-fair';
 import type { InhouseRoundSummary } from '@wps/shared/schemas/inhouse';
+import { isHouseOriginal } from '@wps/shared/schemas/inhouse-steps';
 
 export type RoundCheck = 'verified' | 'mismatch' | 'hidden';
 
@@ -18,6 +21,28 @@ function canonical(value: unknown): string {
 export function verifyRound(round: InhouseRoundSummary): RoundCheck {
   if (!round.serverSeed) return 'hidden';
   if (hashServerSeed(round.serverSeed) !== round.serverSeedHash) return 'mismatch';
+  if (round.game === 'mines' || round.game === 'hilo') {
+    if (round.rtpBps === null) return 'mismatch';
+    // A multi-step round is replayed from its seeds and the player's steps in order.
+    const expected =
+      round.game === 'mines'
+        ? replayMines(
+            round.serverSeed,
+            round.clientSeed,
+            round.nonce,
+            { mines: Number(round.params.mines) },
+            (round.outcome as unknown as MinesOutcome).revealed,
+            round.rtpBps,
+          )
+        : replayHilo(
+            round.serverSeed,
+            round.clientSeed,
+            round.nonce,
+            (round.outcome as unknown as HiloOutcome).picks,
+            round.rtpBps,
+          );
+    return canonical(expected) === canonical(round.outcome) ? 'verified' : 'mismatch';
+  }
   if (isOriginalKind(round.game)) {
     // An original's multipliers depend on the RTP the round was placed at.
     if (round.rtpBps === null) return 'mismatch';
@@ -58,9 +83,15 @@ export function verifierCommand(round: InhouseRoundSummary): string {
   ];
   const p = round.params;
   if (round.game === 'dice') parts.push(`--target ${String(p.target)}`, `--direction ${String(p.direction)}`);
-  if (isOriginalKind(round.game)) parts.push(`--rtp ${String(round.rtpBps)}`);
+  if (isHouseOriginal(round.game)) parts.push(`--rtp ${String(round.rtpBps)}`);
   if (round.game === 'limbo') parts.push(`--target ${String(p.targetHundredths)}`);
   if (round.game === 'plinko') parts.push(`--rows ${String(p.rows)}`, `--risk ${String(p.risk)}`);
   if (round.game === 'keno') parts.push(`--picks ${(p.picks as number[]).join(',')}`, `--risk ${String(p.risk)}`);
+  if (round.game === 'mines')
+    parts.push(
+      `--mines ${String(p.mines)}`,
+      `--tiles ${(round.outcome as unknown as MinesOutcome).revealed.join(',')}`,
+    );
+  if (round.game === 'hilo') parts.push(`--calls ${(round.outcome as unknown as HiloOutcome).picks.join(',')}`);
   return parts.join(' ');
 }

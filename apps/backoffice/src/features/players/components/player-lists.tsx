@@ -51,7 +51,11 @@ const FILTERS: Partial<Record<ListTab, ListFilter>> = {
     options: ['pending', 'approved', 'rejected', 'disputed', 'completed'],
   },
   rounds: { param: 'status', labelKey: 'columns.status', options: ['open', 'settled'] },
-  inhouse: { param: 'game', labelKey: 'columns.game', options: ['slot', 'dice', 'limbo', 'plinko', 'keno'] },
+  inhouse: {
+    param: 'game',
+    labelKey: 'columns.game',
+    options: ['slot', 'dice', 'limbo', 'plinko', 'keno', 'mines', 'hilo'],
+  },
 };
 type Fmt = { t: TFunction<'players'>; money: (minor: string) => string; time: (iso: string | null) => string };
 

@@ -20,7 +20,8 @@ export function rollDice(auth: InhouseAuth, input: DiceRollInput): Promise<Inhou
 /** The frame's parent (the /game page) refreshes the header balance when it hears this. */
 export const BALANCE_CHANGED_MESSAGE = 'wps:balance-changed';
 
-function tellParent(): void {
+/** Tell the frame's parent the balance moved (a round played, a stake taken, a cash-out paid). */
+export function tellParent(): void {
   if (window.parent !== window) window.parent.postMessage({ type: BALANCE_CHANGED_MESSAGE }, window.location.origin);
 }
 

@@ -63,6 +63,35 @@ export function InhouseGameArt({ game }: { game: InhouseGameKind }) {
       </div>
     );
   }
+  if (game === 'mines') {
+    // A corner of the grid: a gem found, a mine turned up.
+    return (
+      <div className="ih-art ih-art--mines" aria-hidden="true">
+        <svg viewBox="0 0 64 64" width="72" height="72">
+          {Array.from({ length: 16 }, (_, i) => (
+            <rect key={i} x={6 + (i % 4) * 13.5} y={6 + Math.floor(i / 4) * 13.5} width="11" height="11" rx="2.5" />
+          ))}
+          <path d="M22 24l3-4h4l3 4-5 6z" className="ih-art__hit" />
+          <circle cx="44" cy="44" r="4.5" className="ih-art__ball" />
+        </svg>
+      </div>
+    );
+  }
+  if (game === 'hilo') {
+    // Two cards, the arrows for higher and lower.
+    return (
+      <div className="ih-art ih-art--hilo" aria-hidden="true">
+        <svg viewBox="0 0 64 64" width="72" height="72">
+          <rect x="6" y="10" width="28" height="42" rx="4" />
+          <rect x="28" y="14" width="28" height="42" rx="4" className="ih-art__hit" />
+          <text x="42" y="42" textAnchor="middle">
+            K
+          </text>
+          <path d="M14 26l5-7 5 7zM14 38l5 7 5-7z" className="ih-art__line" />
+        </svg>
+      </div>
+    );
+  }
   return (
     <div className="ih-art ih-art--dice" aria-hidden="true">
       <svg viewBox="0 0 64 64" width="72" height="72">

@@ -8,8 +8,10 @@ import { minorToDecimal, useFormatMoney } from '../../../lib/money';
 import { useOpenSession } from '../api/open-session';
 import { DiceGame } from './dice-game';
 import { FairnessPanel } from './fairness-panel';
+import { HiloGame } from './hilo-game';
 import { KenoGame } from './keno-game';
 import { LimboGame } from './limbo-game';
+import { MinesGame } from './mines-game';
 import { PlinkoGame } from './plinko-game';
 import { SlotGame } from './slot-game';
 import '../inhouse.css';
@@ -17,7 +19,15 @@ import '../inhouse-dice-lobby.css';
 import '../inhouse-originals.css';
 
 /** Each in-house game's page body: the slot, the dice and the house originals. */
-const GAMES = { slot: SlotGame, dice: DiceGame, limbo: LimboGame, plinko: PlinkoGame, keno: KenoGame } as const;
+const GAMES = {
+  slot: SlotGame,
+  dice: DiceGame,
+  limbo: LimboGame,
+  plinko: PlinkoGame,
+  keno: KenoGame,
+  mines: MinesGame,
+  hilo: HiloGame,
+} as const;
 
 const LAUNCH_TOKEN = /^[a-f0-9]{64}$/;
 
@@ -35,7 +45,10 @@ export function InhousePlayPage() {
   const open = useOpenSession();
   const [balanceMinor, setBalanceMinor] = useState<string | null>(null);
   const { mutate } = open;
-  const onResult = useCallback((result: InhouseRoundResult) => setBalanceMinor(result.balanceMinor), []);
+  const onResult = useCallback(
+    (result: Pick<InhouseRoundResult, 'balanceMinor'>) => setBalanceMinor(result.balanceMinor),
+    [],
+  );
 
   useEffect(() => {
     if (LAUNCH_TOKEN.test(launch)) mutate(launch);

@@ -1,0 +1,99 @@
+import { useEffect } from 'react';
+import type { InhouseSession } from '@wps/shared/schemas/inhouse';
+import { Button } from '@wps/ui/button';
+import { useGameShortcuts } from '../use-original-round';
+import { StakePicker } from './stake-picker';
+
+type SteppedControlsProps = {
+  session: InhouseSession;
+  levels: bigint[];
+  stake: bigint;
+  onStake: (stake: bigint) => void;
+  isOpen: boolean;
+  canStart: boolean;
+  canCashOut: boolean;
+  isPending: boolean;
+  onStart: () => void;
+  onCashOut: () => void;
+  /** Space while a round is open: mines reveals a random tile, hi-lo cashes out. */
+  onSpaceOpen: () => void;
+  /** The game's own letter keys (C cashes out in both). */
+  keys: Record<string, () => void>;
+  startLabel: string;
+  cashOutLabel: string;
+  shortcuts: string;
+  testId: string;
+};
+
+/**
+ * The stake and the main button at the foot of a multi-step original (the thumb's reach on a
+ * phone): the bet while no round is open, then the cash-out. The stake is fixed while a round is
+ * open. Desktop shortcuts: Space bets (then the game's own step), C cashes out, the arrows move the stake.
+ */
+export function SteppedControls(props: SteppedControlsProps) {
+  const { session, levels, stake, onStake, isOpen, canStart, canCashOut, isPending } = props;
+  const index = levels.indexOf(stake);
+  const canBet = !isOpen && canStart && !isPending && index >= 0;
+
+  useEffect(() => {
+    if (levels.length > 0 && !levels.includes(stake)) onStake(levels.filter((l) => l <= stake).at(-1) ?? levels[0]!);
+  }, [levels, stake, onStake]);
+
+  useGameShortcuts({
+    play: () => {
+      if (canBet) props.onStart();
+      else if (isOpen && !isPending) props.onSpaceOpen();
+    },
+    stakeUp: () => {
+      if (!isOpen && !isPending && index >= 0 && index < levels.length - 1) onStake(levels[index + 1]!);
+    },
+    stakeDown: () => {
+      if (!isOpen && !isPending && index > 0) onStake(levels[index - 1]!);
+    },
+    keys: {
+      ...props.keys,
+      c: () => {
+        if (canCashOut && !isPending) props.onCashOut();
+      },
+    },
+  });
+
+  return (
+    <>
+      <div className="ih-controls">
+        <StakePicker
+          value={stake}
+          levels={levels.length > 0 ? levels : [stake]}
+          currency={session.currency}
+          scale={session.scale}
+          disabled={isOpen || isPending || levels.length === 0}
+          onChange={onStake}
+        />
+        {isOpen ? (
+          <Button
+            variant="money"
+            size="lg"
+            onClick={props.onCashOut}
+            disabled={!canCashOut || isPending}
+            loading={isPending}
+            data-testid={`${props.testId}-cashout`}
+          >
+            {props.cashOutLabel}
+          </Button>
+        ) : (
+          <Button
+            variant="money"
+            size="lg"
+            onClick={props.onStart}
+            disabled={!canBet}
+            loading={isPending}
+            data-testid={`${props.testId}-bet`}
+          >
+            {props.startLabel}
+          </Button>
+        )}
+      </div>
+      <p className="ih-muted ih-shortcuts">{props.shortcuts}</p>
+    </>
+  );
+}
