@@ -10,6 +10,8 @@ import {
   minePositionsFromStream,
   minesExactRtp,
   minesMaxMultiplierBp,
+  minesLastStep,
+  MINES_MAX_MULTIPLIER_BP,
   minesMultiplierBp,
   publicMines,
   revealTile,
@@ -51,8 +53,15 @@ describe('mines', () => {
     for (let m = MINES_COUNT.min; m <= MINES_COUNT.max; m++) {
       for (let k = 1; k <= MINES_TILES - m; k++)
         expect(minesMultiplierBp(m, k, 9900)).toBeGreaterThan(minesMultiplierBp(m, k - 1, 9900));
-      expect(minesMaxMultiplierBp({ mines: m }, 9900)).toBe(minesMultiplierBp(m, MINES_TILES - m, 9900));
+      // The stake limit's multiplier is the last step's: every safe tile, or the last within the cap.
+      const last = minesLastStep(m, 9900);
+      expect(minesMaxMultiplierBp({ mines: m }, 9900)).toBe(minesMultiplierBp(m, last, 9900));
+      expect(minesMaxMultiplierBp({ mines: m }, 9900)).toBeLessThanOrEqual(MINES_MAX_MULTIPLIER_BP);
+      if (last < MINES_TILES - m) expect(minesMultiplierBp(m, last + 1, 9900)).toBeGreaterThan(MINES_MAX_MULTIPLIER_BP);
     }
+    // Few mines reach the last safe tile within the cap; 12 would pay 5,148,297× there, so they stop earlier.
+    expect(minesLastStep(3, 9900)).toBe(22);
+    expect(minesLastStep(12, 9900)).toBeLessThan(13);
     // 1 mine, 1 tile: 0.99 × 25/24 = 1.03125×; 24 mines, the one safe tile: 0.99 × 25 = 24.75×.
     expect(minesMultiplierBp(1, 1, 9900)).toBe(10_312);
     expect(minesMaxMultiplierBp({ mines: 24 }, 9900)).toBe(247_500);
@@ -97,6 +106,18 @@ describe('mines', () => {
     expect(findRevealProblem(one, free[1]!)).toBeNull();
     expect(canCashOutMines(one)).toBe(true);
     expect(cashOutMines(one)).toMatchObject({ state: 'cashedOut', multiplierBp: one.multiplierBp });
+  });
+
+  it('cashes out on its own at the last step within the cap, with safe tiles still hidden', () => {
+    const twelve = startMines('server', 'client', 4, { mines: 12 }, 9900);
+    const free = Array.from({ length: MINES_TILES }, (_, k) => k).filter((k) => !twelve.minePositions.includes(k));
+    const last = minesLastStep(12, 9900);
+    let o = twelve;
+    for (const tile of free.slice(0, last - 1)) o = revealTile(o, tile, 9900);
+    expect(o.state).toBe('open');
+    o = revealTile(o, free[last - 1]!, 9900);
+    expect(o).toMatchObject({ state: 'cashedOut', multiplierBp: minesMaxMultiplierBp({ mines: 12 }, 9900) });
+    expect(o.revealed.length).toBeLessThan(free.length);
   });
 
   it('mines every tile equally often and holds the RTP over 25,000 sampled rounds', () => {

@@ -62,9 +62,24 @@ export function minesMultiplierBp(mines: number, safe: number, rtpBps: number): 
   return Number((BigInt(rtpBps) * choose(MINES_TILES, safe)) / choose(MINES_TILES - mines, safe));
 }
 
-/** The largest multiplier of a round: every safe tile revealed (RTP × C(25, m)), for the payout limit. */
+/**
+ * The most a round may multiply its stake (10,000×, as hi-lo). Without it, the payout limit held on
+ * the last step would make many mines unplayable: 12 mines to the last tile pay 5,148,297×, which
+ * held the stake to 19 minor units under the default limit. With it, a round cashes out on its own
+ * at the last step within the cap, and the stake is held only by cap × stake ≤ the payout limit.
+ */
+export const MINES_MAX_MULTIPLIER_BP = 10_000 * MULTIPLIER_ONE;
+
+/** The last step (safe tiles) a round may reach: every safe tile, or the last one within the cap. */
+export function minesLastStep(mines: number, rtpBps: number): number {
+  let safe = MINES_TILES - mines;
+  while (safe > 1 && minesMultiplierBp(mines, safe, rtpBps) > MINES_MAX_MULTIPLIER_BP) safe--;
+  return safe;
+}
+
+/** The largest multiplier of a round, at its last step (minesLastStep), for the payout limit. */
 export function minesMaxMultiplierBp(params: MinesParams, rtpBps: number): number {
-  return minesMultiplierBp(params.mines, MINES_TILES - params.mines, rtpBps);
+  return minesMultiplierBp(params.mines, minesLastStep(params.mines, rtpBps), rtpBps);
 }
 
 /** The exact RTP of cashing out after `safe` reveals: P(all safe) × multiplier, as a fraction and a number. */
@@ -110,13 +125,14 @@ export function findRevealProblem(o: MinesOutcome, tile: number): 'notOpen' | 'b
 
 /**
  * Reveal a tile (findRevealProblem must be null): a mine busts the round (multiplier 0); the last
- * safe tile cashes out on its own, since nothing is left to risk.
+ * step (the last safe tile, or the last within the cap, minesLastStep) cashes out on its own, since
+ * nothing more may be risked.
  */
 export function revealTile(o: MinesOutcome, tile: number, rtpBps: number): MinesOutcome {
   const revealed = [...o.revealed, tile];
   if (o.minePositions.includes(tile)) return { ...o, revealed, state: 'busted', multiplierBp: 0 };
   const multiplierBp = minesMultiplierBp(o.mines, revealed.length, rtpBps);
-  const state: MinesState = revealed.length === MINES_TILES - o.mines ? 'cashedOut' : 'open';
+  const state: MinesState = revealed.length >= minesLastStep(o.mines, rtpBps) ? 'cashedOut' : 'open';
   return { ...o, revealed, state, multiplierBp };
 }
 

@@ -1,7 +1,9 @@
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { ErrorCode } from '@wps/shared/error-codes';
 import { hiloCard, hiloMultiplierBp, hiloRank, hiloWinRanks } from '@wps/shared/originals/hilo';
-import { minePositions, minesMultiplierBp } from '@wps/shared/originals/mines';
+import { minePositions, minesMaxMultiplierBp, minesMultiplierBp } from '@wps/shared/originals/mines';
+import { maxStakeForPayout } from '@wps/shared/originals/originals-common';
+import { INHOUSE_MAX_PAYOUT_MINOR } from '@wps/shared/schemas/inhouse-settings';
 import type { BetRecordPage } from '@wps/shared/schemas/bet-record';
 import type { RotateSeedResult } from '@wps/shared/schemas/inhouse';
 import type { SteppedRound } from '@wps/shared/schemas/inhouse-steps';
@@ -173,9 +175,12 @@ describeEachDatabase('house originals played step by step: mines, hi-lo', (targe
     for (const mines of [0, 25, 1.5])
       expectFailure(await startMines(s, '100', mines), ErrorCode.VALIDATION_FAILED, 400);
     expectFailure(await startMines(s, '5', 3), ErrorCode.STAKE_INVALID, 400);
-    // 12 mines can pay 5,148,297×: the house payout limit holds such a stake to 19 minor units.
-    const capped = expectFailure(await startMines(s, '100', 12), ErrorCode.STAKE_INVALID, 400);
-    expect(capped.value).toMatchObject({ maxStakeMinor: '19' });
+    // 12 mines stop at the last step within the 10,000× cap: the house payout limit holds the stake
+    // to what that step pays, not to what the last tile would (5,148,297×, 19 minor units).
+    const byPayout = maxStakeForPayout(INHOUSE_MAX_PAYOUT_MINOR, minesMaxMultiplierBp({ mines: 12 }, 9900));
+    expect(byPayout).toBeGreaterThan(10_000n);
+    const capped = expectFailure(await startMines(s, String(byPayout + 1n), 12), ErrorCode.STAKE_INVALID, 400);
+    expect(capped.value).toMatchObject({ maxStakeMinor: String(byPayout) });
     expectFailure(
       await post('hilo/start', s, { stakeMinor: '100', idempotencyKey: key() }),
       ErrorCode.GAME_NOT_FOUND,

@@ -4,6 +4,7 @@ import {
   MINES_COUNT,
   MINES_TILES,
   minesMaxMultiplierBp,
+  minesLastStep,
   minesMultiplierBp,
   pickRandomTile,
   type MinesOutcome,
@@ -48,7 +49,7 @@ export function MinesGame({ session, auth, onResult }: GameProps) {
   const minesShown = new Set(outcome?.minePositions ?? []);
   const safe = game.isOpen ? revealed.length : 0;
   const rtp = game.isOpen && game.round?.rtpBps ? game.round.rtpBps : session.rtpBps;
-  const nextBp = safe < MINES_TILES - count ? minesMultiplierBp(count, safe + 1, rtp) : null;
+  const nextBp = safe < minesLastStep(count, rtp) ? minesMultiplierBp(count, safe + 1, rtp) : null;
   const safeChance = (MINES_TILES - count - safe) / (MINES_TILES - safe);
   const currentBp = game.round?.multiplierBp ?? 0;
 
@@ -150,6 +151,11 @@ export function MinesGame({ session, auth, onResult }: GameProps) {
           <div>
             <dt>{t('mines.nextTile')}</dt>
             <dd>{nextBp ? `${formats.multiplier(nextBp / 10_000)} · ${formats.percent(safeChance)}` : '—'}</dd>
+          </div>
+          <div>
+            {/* Where the round cashes out on its own: the last safe tile, or the last step within the cap. */}
+            <dt>{t('originals.topMultiplier')}</dt>
+            <dd>{formats.multiplier(minesMaxMultiplierBp({ mines: count }, rtp) / 10_000)}</dd>
           </div>
           <div>
             <dt>{t('originals.rtp')}</dt>
