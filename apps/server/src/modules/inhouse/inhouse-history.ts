@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { publicMines, type MinesOutcome } from '@wps/shared/originals/mines';
 import type { Database } from '../../db/schema';
 import type { InhouseGame } from '../../db/tables/inhouse';
 
@@ -45,4 +46,13 @@ export async function findMemberInhouseRounds(db: Db, memberId: string, f: Inhou
     .orderBy('r.id', 'desc')
     .limit(f.limit + 1)
     .execute();
+}
+
+/**
+ * A round's outcome as the back office shows it: an open mines round without its mines. Whoever
+ * reads the player's page must not be able to tell the player (or play on) where the mines are
+ * while the round can still be cashed out; once it ends, everything is shown.
+ */
+export function outcomeForOperators(game: InhouseGame, outcome: unknown): unknown {
+  return game === 'mines' ? publicMines(outcome as MinesOutcome) : outcome;
 }

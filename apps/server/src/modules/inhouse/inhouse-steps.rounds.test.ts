@@ -3,7 +3,8 @@ import { ErrorCode } from '@wps/shared/error-codes';
 import { minesMultiplierBp } from '@wps/shared/originals/mines';
 import type { FairState } from '@wps/shared/schemas/inhouse';
 import type { OpenRound, SteppedRound } from '@wps/shared/schemas/inhouse-steps';
-import { expectFailure, valueOf } from '../../../test/api-client';
+import { call, expectFailure, valueOf } from '../../../test/api-client';
+import { createTestOperator } from '../../../test/operator-login';
 import { expectLedgerHealthy } from '../../../test/ledger-invariants';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../test/test-app';
 import { createPlayer, mainBalance } from '../gateway/gateway.test-support';
@@ -50,6 +51,14 @@ describeEachDatabase('mines and hi-lo rounds: open, resumed, raced, interrupted,
     const resumed = valueOf<OpenRound>(await post('round', again)).round;
     expect(resumed).toMatchObject({ roundId: r.roundId, status: 'open' });
     expect(resumed!.outcome).not.toHaveProperty('minePositions');
+
+    // The back office's page of the player shows the open round without its mines.
+    const support = (await createTestOperator(t.app, 'support')).token;
+    const listed = valueOf<{ list: { roundId: string; outcome: unknown }[] }>(
+      await call(t.app, 'GET', `/ops/players/${player.memberId}/inhouse-rounds?limit=20`, { token: support }),
+    ).list.find((x) => x.roundId === r.roundId);
+    expect(listed?.outcome).toMatchObject({ state: 'open', mines: 3 });
+    expect(listed?.outcome).not.toHaveProperty('minePositions');
 
     // The fairness panel does not list it; the seed is not revealed while it is open.
     const state = valueOf<FairState>(await post('fair', again));

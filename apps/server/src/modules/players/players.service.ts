@@ -16,7 +16,7 @@ import type { AuditService } from '../audit/audit.service';
 import type { SystemService } from '../system/system.service';
 import { findMemberDeposits } from '../deposit/deposit-history';
 import { findMemberRounds } from '../gateway/round-history';
-import { findMemberInhouseRounds } from '../inhouse/inhouse-history';
+import { findMemberInhouseRounds, outcomeForOperators } from '../inhouse/inhouse-history';
 import { findLedgerEntries, findMemberAccounts } from '../ledger/ledger-history';
 import {
   findMemberProfile,
@@ -300,7 +300,7 @@ export function createPlayersService(ctx: PlayersContext) {
           serverSeed: r.serverSeed ?? null,
           clientSeed: r.clientSeed,
           nonce: String(r.nonce),
-          outcome: r.outcome,
+          outcome: outcomeForOperators(r.game, r.outcome),
           createdAt: r.createdAt.toISOString(),
           settledAt: iso(r.settledAt),
         }),
