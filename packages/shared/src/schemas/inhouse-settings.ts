@@ -147,5 +147,5 @@ export type InhouseGameSettingsChange = z.infer<typeof inhouseGameSettingsChange
 
 /** Whether a game's RTP and maximum payout are the operator's to set (the house originals). */
 export function hasOperatorRtp(game: InhouseGameKind): boolean {
-  return isOriginalKind(game);
+  return isOriginalKind(game) || game === 'crash';
 }

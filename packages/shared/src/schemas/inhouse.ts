@@ -5,13 +5,14 @@ import { idempotencyKeySchema } from './withdrawal';
 /** The in-house vendor's code in the catalogue. */
 export const INHOUSE_VASSALAGE = 'inhouse';
 
-/** In-house games by catalogue nodeId: the slot, the dice and the house originals (limbo, plinko, keno). */
+/** In-house games by catalogue nodeId: the slot, the dice and the house originals (limbo, plinko, keno, crash). */
 export const INHOUSE_GAMES = {
   'inhouse-slot': 'slot',
   'inhouse-dice': 'dice',
   'inhouse-limbo': 'limbo',
   'inhouse-plinko': 'plinko',
   'inhouse-keno': 'keno',
+  'inhouse-crash': 'crash',
 } as const;
 export type InhouseNodeId = keyof typeof INHOUSE_GAMES;
 export type InhouseGameKind = (typeof INHOUSE_GAMES)[InhouseNodeId];

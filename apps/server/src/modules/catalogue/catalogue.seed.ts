@@ -104,6 +104,7 @@ export const DEMO_GAMES: Record<string, SeedGame[]> = {
     ['inhouse-limbo', 'Limbo', 'RNG', 'limbo', 10, 0, true],
     ['inhouse-plinko', 'Plinko', 'RNG', 'plinko', 10, 0, true],
     ['inhouse-keno', 'House Keno', 'RNG', 'keno', 10, 0, true],
+    ['inhouse-crash', 'Crash', 'RNG', 'crash', 10, 0, true],
   ],
   SBX: [
     ...SBX_SLOTS.map(
