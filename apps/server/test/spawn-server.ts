@@ -78,9 +78,6 @@ export function spawnServer(env: Record<string, string>): SpawnedServer {
       // Under the generic licence without its rewards programmes, as vitest.config.ts says; a test may ask for another.
       DEMO_JURISDICTION: 'permissive',
       DEMO_REWARDS: 'off',
-      // Crash's driver makes a hash chain on a new database: ten million hashes by default, a
-      // CPU's ten seconds no test needs (each test database would pay it again).
-      CRASH_CHAIN_LENGTH: '1000',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

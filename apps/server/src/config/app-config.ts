@@ -163,7 +163,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     lotteryLive: { maxStreams: env.LOTTERY_LIVE_MAX_STREAMS, perIp: env.LOTTERY_LIVE_STREAMS_PER_IP },
     jobLeaseMs: env.JOB_LEASE_MS,
     crash: {
-      chainLength: env.CRASH_CHAIN_LENGTH,
+      chainLength: env.CRASH_CHAIN_LENGTH ?? (env.NODE_ENV === 'production' ? 10_000_000 : 10_000),
       bettingMs: env.CRASH_BETTING_MS,
       speed: env.CRASH_SPEED,
       leaseMs: env.CRASH_LEASE_MS,

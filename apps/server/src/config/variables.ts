@@ -422,10 +422,10 @@ export const ENV_VARIABLES = {
   },
   CRASH_CHAIN_LENGTH: {
     schema: wholeNumber(10, 100_000_000),
-    default: '10000000',
+    defaultText: '10,000,000 under `NODE_ENV=production`, 10,000 otherwise',
     feeds: 'AppConfig.crash.chainLength',
     description:
-      "the rounds in each of crash's hash chains: made in the background when none is active (10 million take about 10 s of SHA-256), its last hash published before its first round (docs/provably-fair.md)",
+      "the rounds in each of crash's hash chains: made in the background when none is active (10 million take about 10 s of SHA-256; development and test servers make small ones), its last hash published before its first round (docs/provably-fair.md)",
   },
   CRASH_BETTING_MS: {
     schema: wholeNumber(500, 60_000),
