@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { isOriginalKind } from '@wps/shared/originals/originals';
+import { hasOperatorRtp } from '@wps/shared/schemas/inhouse-settings';
 import { INHOUSE_GAMES, INHOUSE_VASSALAGE, type InhouseNodeId } from '@wps/shared/schemas/inhouse';
 import { Button } from '@wps/ui/button';
 import { toast } from '../../../components/ui/toast';
@@ -11,10 +11,10 @@ import '../inhouse.css';
 import '../inhouse-dice-lobby.css';
 
 const NODE_IDS = Object.keys(INHOUSE_GAMES) as InhouseNodeId[];
-/** The lobby's two lanes: the house originals (limbo, plinko, keno), then the slot and the dice. */
+/** The lobby's two lanes: the house originals (limbo, plinko, keno, crash), then the slot and the dice. */
 const LANES = [
-  { id: 'originals', nodeIds: NODE_IDS.filter((n) => isOriginalKind(INHOUSE_GAMES[n])) },
-  { id: 'classics', nodeIds: NODE_IDS.filter((n) => !isOriginalKind(INHOUSE_GAMES[n])) },
+  { id: 'originals', nodeIds: NODE_IDS.filter((n) => hasOperatorRtp(INHOUSE_GAMES[n])) },
+  { id: 'classics', nodeIds: NODE_IDS.filter((n) => !hasOperatorRtp(INHOUSE_GAMES[n])) },
 ] as const;
 
 /** /inhouse: our own provably-fair games. Playing launches through the gateway like any vendor. */

@@ -6,6 +6,7 @@ import { Spinner } from '@wps/ui/spinner';
 import { translateError } from '../../../lib/i18n';
 import { minorToDecimal, useFormatMoney } from '../../../lib/money';
 import { useOpenSession } from '../api/open-session';
+import { CrashGame } from './crash-game';
 import { DiceGame } from './dice-game';
 import { FairnessPanel } from './fairness-panel';
 import { KenoGame } from './keno-game';
@@ -17,7 +18,14 @@ import '../inhouse-dice-lobby.css';
 import '../inhouse-originals.css';
 
 /** Each in-house game's page body: the slot, the dice and the house originals. */
-const GAMES = { slot: SlotGame, dice: DiceGame, limbo: LimboGame, plinko: PlinkoGame, keno: KenoGame } as const;
+const GAMES = {
+  slot: SlotGame,
+  dice: DiceGame,
+  limbo: LimboGame,
+  plinko: PlinkoGame,
+  keno: KenoGame,
+  crash: CrashGame,
+} as const;
 
 const LAUNCH_TOKEN = /^[a-f0-9]{64}$/;
 
@@ -35,7 +43,10 @@ export function InhousePlayPage() {
   const open = useOpenSession();
   const [balanceMinor, setBalanceMinor] = useState<string | null>(null);
   const { mutate } = open;
-  const onResult = useCallback((result: InhouseRoundResult) => setBalanceMinor(result.balanceMinor), []);
+  const onResult = useCallback(
+    (result: Pick<InhouseRoundResult, 'balanceMinor'>) => setBalanceMinor(result.balanceMinor),
+    [],
+  );
 
   useEffect(() => {
     if (LAUNCH_TOKEN.test(launch)) mutate(launch);
@@ -87,7 +98,8 @@ export function InhousePlayPage() {
         </div>
       </header>
       <Game session={session} auth={auth} onResult={onResult} />
-      <FairnessPanel auth={auth} />
+      {/* Crash's rounds are proven by its hash chain (in its own panel), not by the player's seeds. */}
+      {session.game !== 'crash' && <FairnessPanel auth={auth} />}
     </main>
   );
 }
