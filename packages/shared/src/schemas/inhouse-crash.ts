@@ -99,3 +99,27 @@ export type CrashBetResult = z.infer<typeof crashBetResultSchema>;
 /** POST /wps/inhouse/crash/history */
 export const crashHistorySchema = z.object({ bets: z.array(crashOwnBetSchema) });
 export type CrashHistory = z.infer<typeof crashHistorySchema>;
+
+/** GET /ops/inhouse-games/crash/monitor (games.read): the open round's players and stake at risk, the house's result per recent round. */
+export const crashMonitorSchema = z.object({
+  round: z
+    .object({
+      roundNumber: z.number().int(),
+      phase: z.enum(CRASH_PHASES),
+      players: z.number().int(),
+      atRiskMinor: z.string(),
+    })
+    .nullable(),
+  rounds: z.array(
+    z.object({
+      roundNumber: z.number().int(),
+      crashHundredths: z.number().int(),
+      players: z.number().int(),
+      stakeMinor: z.string(),
+      payoutMinor: z.string(),
+      /** Stakes less payouts: the house's result of the round (negative: the players won). */
+      houseResultMinor: z.string(),
+    }),
+  ),
+});
+export type CrashMonitor = z.infer<typeof crashMonitorSchema>;

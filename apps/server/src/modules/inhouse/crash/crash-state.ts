@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { CrashBust, CrashState } from '@wps/shared/schemas/inhouse-crash';
+import type { CrashBust, CrashMonitor, CrashState } from '@wps/shared/schemas/inhouse-crash';
 import type { Database } from '../../../db/schema';
 import {
   findActiveChain,
@@ -64,7 +64,7 @@ export async function readCrashState(db: Kysely<Database>): Promise<CrashState> 
 }
 
 /** The back office's monitor: the open round's players and stake at risk, and the house's result per recent round. */
-export async function readCrashMonitor(db: Kysely<Database>) {
+export async function readCrashMonitor(db: Kysely<Database>): Promise<CrashMonitor> {
   const [state, results] = await Promise.all([readCrashState(db), listRoundResults(db, 50)]);
   return {
     round: state.round

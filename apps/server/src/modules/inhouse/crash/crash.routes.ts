@@ -1,10 +1,10 @@
-import { z } from 'zod';
 import { ErrorCode } from '@wps/shared/error-codes';
 import { inhouseAuthSchema } from '@wps/shared/schemas/inhouse';
 import {
   crashBetBodySchema,
   crashBetResultSchema,
   crashHistorySchema,
+  crashMonitorSchema,
   crashStateSchema,
 } from '@wps/shared/schemas/inhouse-crash';
 import type { RouteApp } from '../../../app-types';
@@ -12,22 +12,6 @@ import { AppError } from '../../../http/app-error';
 import { ok } from '../../../http/envelope';
 import { failureEnvelopeSchema, nonJson, success } from '../../../openapi/responses';
 import type { AppServices } from '../../../services';
-
-const crashMonitorSchema = z.object({
-  round: z
-    .object({ roundNumber: z.number().int(), phase: z.string(), players: z.number().int(), atRiskMinor: z.string() })
-    .nullable(),
-  rounds: z.array(
-    z.object({
-      roundNumber: z.number().int(),
-      crashHundredths: z.number().int(),
-      players: z.number().int(),
-      stakeMinor: z.string(),
-      payoutMinor: z.string(),
-      houseResultMinor: z.string(),
-    }),
-  ),
-});
 
 /**
  * Crash's API. The bet, the cash-out and the player's history carry the game session like the
