@@ -31,6 +31,7 @@ export const NO_DOOR: Record<string, { why: string; routes: string[] }> = {
       'POST /vendor/:vassalage/end-round',
       'POST /vendor/:vassalage/rollback',
       'POST /vendor/:vassalage/win',
+      'POST /wps/inhouse/crash/cashout',
     ],
   },
   gameAccess: {
@@ -39,6 +40,7 @@ export const NO_DOOR: Record<string, { why: string; routes: string[] }> = {
       'POST /vendor/:vassalage/authenticate',
       'POST /vendor/:vassalage/balance',
       'POST /wps/game/launchGame',
+      'POST /wps/inhouse/crash/history',
       'POST /wps/inhouse/fair',
       'POST /wps/inhouse/fair/client-seed',
       'POST /wps/inhouse/fair/rotate',
