@@ -96,14 +96,12 @@ export function createCrashDriver(ctx: DriverContext) {
 
   /** Open the next round: its hash from the chain, its crash point at the RTP and limits in force now. */
   async function openRound(): Promise<boolean> {
-    let playable;
-    try {
-      playable = await ctx.settings.getPlayableGame(CRASH_NODE_ID, 'crash');
-    } catch (err) {
+    const playable = await ctx.settings.getPlayableGame(CRASH_NODE_ID, 'crash').catch((err: unknown) => {
       // In maintenance, switched off or not in the catalogue: no round opens until it is back.
-      if (isAppError(err)) return false;
+      if (isAppError(err)) return null;
       throw err;
-    }
+    });
+    if (!playable) return false;
     const chain = await ensureChain();
     const maxPayout = playable.maxPayoutMinor ?? INHOUSE_MAX_PAYOUT_MINOR;
     return db

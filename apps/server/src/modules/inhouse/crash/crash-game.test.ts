@@ -88,7 +88,7 @@ describeEachDatabase('crash: rounds, bets and cash-outs', (target) => {
 
   /** Move the flight's start back so that `ms` have passed since it began. */
   async function flyFor(ms: number): Promise<void> {
-    await sql`UPDATE crash_rounds SET started_at = clock_timestamp() - make_interval(secs => ${ms / 1000}) WHERE phase = 'flying'`.execute(
+    await sql`UPDATE crash_rounds SET started_at = clock_timestamp() - make_interval(secs => ${ms / 1000}::float8) WHERE phase = 'flying'`.execute(
       db(),
     );
   }

@@ -50,8 +50,6 @@ export type CrashBetRow = {
   createdAt: Date;
 };
 
-type RoundDb = Database['crash_rounds'] & Record<string, unknown>;
-
 function toRound(r: {
   id: string;
   chain_id: string;
@@ -132,7 +130,7 @@ export async function databaseNow(db: Db): Promise<Date> {
 export async function takeDriverLease(db: Db, holder: string, leaseMs: number): Promise<boolean> {
   const { rows } = await sql<{ id: number }>`
     UPDATE crash_driver
-    SET holder = ${holder}, lease_until = clock_timestamp() + make_interval(secs => ${leaseMs / 1000})
+    SET holder = ${holder}, lease_until = clock_timestamp() + make_interval(secs => ${leaseMs / 1000}::float8)
     WHERE id = 1 AND (holder = ${holder} OR lease_until < clock_timestamp())
     RETURNING id`.execute(db);
   return rows.length === 1;
@@ -237,7 +235,7 @@ export async function findOpenRound(
   let q = db.selectFrom('crash_rounds').selectAll().where('phase', '<>', 'busted');
   if (opts.lock) q = q.forUpdate();
   const r = await q.executeTakeFirst();
-  return { round: r ? toRound(r as RoundDb as never) : undefined, now: await databaseNow(db) };
+  return { round: r ? toRound(r as never) : undefined, now: await databaseNow(db) };
 }
 
 export async function insertRound(
@@ -265,7 +263,7 @@ export async function insertRound(
       growth_per_ms: r.growthPerMs,
       max_payout_minor: r.maxPayoutMinor.toString(),
       round_max_payout_minor: r.roundMaxPayoutMinor.toString(),
-      betting_ends_at: sql<Date>`clock_timestamp() + make_interval(secs => ${r.bettingMs / 1000})`,
+      betting_ends_at: sql<Date>`clock_timestamp() + make_interval(secs => ${r.bettingMs / 1000}::float8)`,
     })
     .execute();
 }
@@ -286,7 +284,7 @@ export async function startFlight(db: Db, roundId: string): Promise<boolean> {
 export async function bustRound(db: Db, roundId: string, bustMs: number): Promise<void> {
   await db
     .updateTable('crash_rounds')
-    .set({ phase: 'busted', busted_at: sql<Date>`started_at + make_interval(secs => ${bustMs / 1000})` })
+    .set({ phase: 'busted', busted_at: sql<Date>`started_at + make_interval(secs => ${bustMs / 1000}::float8)` })
     .where('id', '=', roundId)
     .where('phase', '=', 'flying')
     .execute();
@@ -316,16 +314,6 @@ export async function findBetByKey(db: Db, memberId: string, key: string): Promi
     .selectAll()
     .where('member_id', '=', memberId)
     .where('idempotency_key', '=', key)
-    .executeTakeFirst();
-  return r ? toBet(r as never) : undefined;
-}
-
-export async function findMemberBetInRound(db: Db, roundId: string, memberId: string): Promise<CrashBetRow | undefined> {
-  const r = await db
-    .selectFrom('crash_bets')
-    .selectAll()
-    .where('round_id', '=', roundId)
-    .where('member_id', '=', memberId)
     .executeTakeFirst();
   return r ? toBet(r as never) : undefined;
 }
@@ -368,16 +356,12 @@ export async function finishPlacing(
   betId: string,
   outcome: { status: 'flying' } | { status: 'refused'; errorCode: string },
 ): Promise<void> {
-  await db
-    .updateTable('crash_bets')
-    .set(
-      outcome.status === 'flying'
-        ? { status: 'flying' }
-        : { status: 'refused', error_code: outcome.errorCode, settled_at: sql<Date>`clock_timestamp()` },
-    )
-    .where('bet_id', '=', betId)
-    .where('status', '=', 'placing')
-    .execute();
+  const placing = db.updateTable('crash_bets').where('bet_id', '=', betId).where('status', '=', 'placing');
+  if (outcome.status === 'flying') await placing.set({ status: 'flying' }).execute();
+  else
+    await placing
+      .set({ status: 'refused', error_code: outcome.errorCode, settled_at: sql<Date>`clock_timestamp()` })
+      .execute();
 }
 
 /** Cash a flying bet out at a multiplier; false when it was no longer flying. */
