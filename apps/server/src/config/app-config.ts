@@ -98,7 +98,7 @@ export type AppConfig = {
   /** JOB_LEASE_MS: how long a periodic job's period claim holds without renewal. */
   jobLeaseMs?: number;
   /** CRASH_CHAIN_LENGTH, CRASH_BETTING_MS, CRASH_SPEED, CRASH_LEASE_MS: crash's rounds (modules/inhouse/crash/); defaults when absent (tests). */
-  crash?: { chainLength: number; bettingMs: number; speed: number; leaseMs: number };
+  crash?: { chainLength: number; bettingMs: number; speed: number; leaseMs: number; pauseMs: number };
   /** JOB_INTERVAL_MS: every periodic job on this interval instead of its own (tests). */
   jobIntervalMs?: number | undefined;
   /** The shortest gap between a rewards-engine consumer's batches, and its poll while the change feed is down (REWARD_EVENTS_POLL_MS). */
@@ -167,6 +167,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       bettingMs: env.CRASH_BETTING_MS,
       speed: env.CRASH_SPEED,
       leaseMs: env.CRASH_LEASE_MS,
+      // The crash stays on the pages this long before the next window opens.
+      pauseMs: 3000,
     },
     jobIntervalMs: env.JOB_INTERVAL_MS,
     rewardEventsPollMs: env.REWARD_EVENTS_POLL_MS,

@@ -14,6 +14,7 @@ import {
   findUnsettledBets,
   insertChain,
   insertRound,
+  listRecentBusts,
   listRoundBets,
   releaseDriverLease,
   startFlight,
@@ -42,6 +43,8 @@ export type CrashDriverSettings = {
   /** Multiplies the multiplier's growth rate (CRASH_SPEED); fixed on each round. */
   speed: number;
   leaseMs: number;
+  /** How long a bust stays on the pages before the next round opens. */
+  pauseMs: number;
 };
 
 export const DEFAULT_CRASH_SETTINGS: CrashDriverSettings = {
@@ -49,6 +52,7 @@ export const DEFAULT_CRASH_SETTINGS: CrashDriverSettings = {
   bettingMs: 6000,
   speed: 1,
   leaseMs: 3000,
+  pauseMs: 3000,
 };
 
 type DriverContext = {
@@ -185,12 +189,19 @@ export function createCrashDriver(ctx: DriverContext) {
     if (!(await takeDriverLease(db, ctx.instance, config.leaseMs))) return renewEvery;
     await settleDecided();
     const { round, now } = await findOpenRound(db);
-    if (!round) return (await openRound()) ? 0 : renewEvery;
+    if (!round) {
+      // The last crash stays on the pages a moment before the next window opens.
+      const [last] = await listRecentBusts(db, 1);
+      const shown = last?.bustedAt ? now.getTime() - last.bustedAt.getTime() : config.pauseMs;
+      if (shown < config.pauseMs) return Math.min(config.pauseMs - shown, renewEvery);
+      return (await openRound()) ? 0 : renewEvery;
+    }
     if (round.phase === 'betting') {
       const left = round.bettingEndsAt.getTime() - now.getTime();
       if (left > 0) return Math.min(left, renewEvery);
       await closeBetting(round.id);
-      return 0;
+      // Again at once; a moment later when a bet still being debited holds the flight.
+      return 20;
     }
     const next = await advance();
     await settleDecided();

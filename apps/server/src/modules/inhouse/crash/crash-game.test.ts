@@ -23,7 +23,7 @@ describeEachDatabase('crash: rounds, bets and cash-outs', (target) => {
 
   beforeAll(async () => {
     t = await createTestApp(target);
-    driver = t.app.services.inhouse.crash.createDriver('test-driver', { chainLength: 400, bettingMs: 60_000 });
+    driver = t.app.services.inhouse.crash.createDriver('test-driver', { chainLength: 400, bettingMs: 60_000, pauseMs: 0 });
   });
   afterAll(async () => {
     await t?.close();
