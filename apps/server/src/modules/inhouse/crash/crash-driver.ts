@@ -7,15 +7,17 @@ import { isAppError } from '../../../http/app-error';
 import type { InhouseSettings } from '../inhouse-settings';
 import { chainIndexOfRound, hashFrom, makeChain } from './crash-chain';
 import {
+  findPlacingBets,
+  findUnsettledBets,
+  listRoundBets,
+} from './crash-bets.repository';
+import {
   findActiveChain,
   findCheckpointBefore,
   findOpenRound,
-  findPlacingBets,
-  findUnsettledBets,
   insertChain,
   insertRound,
   listRecentBusts,
-  listRoundBets,
   releaseDriverLease,
   startFlight,
   takeDriverLease,

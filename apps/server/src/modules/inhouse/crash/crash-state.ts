@@ -2,11 +2,13 @@ import type { Kysely } from 'kysely';
 import type { CrashBust, CrashMonitor, CrashState } from '@wps/shared/schemas/inhouse-crash';
 import type { Database } from '../../../db/schema';
 import {
+  listRoundBets,
+  listRoundResults,
+} from './crash-bets.repository';
+import {
   findActiveChain,
   findOpenRound,
   listRecentBusts,
-  listRoundBets,
-  listRoundResults,
   type CrashRoundRow,
 } from './crash.repository';
 

@@ -14,15 +14,17 @@ import { advanceFlight, type FlightBet, type FlightStep } from './crash-flight';
 import {
   cashBet,
   findBetByKey,
-  findOpenRound,
-  findRoundNumber,
   finishPlacing,
   insertBet,
   listMemberBets,
   listRoundBets,
   loseFlyingBets,
-  bustRound,
   markBetsSettled,
+} from './crash-bets.repository';
+import {
+  findOpenRound,
+  findRoundNumber,
+  bustRound,
   type CrashBetRow,
   type CrashRoundRow,
 } from './crash.repository';
