@@ -84,6 +84,7 @@ describeEachDatabase('only what can be played', (target) => {
       'inhouse-limbo',
       'inhouse-plinko',
       'inhouse-keno',
+      'inhouse-crash',
     ]);
     expect((await hot()).every((g) => ours.has(g.vassalage))).toBe(true);
     expect(await allGames({ gameName: 'baccarat' })).toEqual([]);

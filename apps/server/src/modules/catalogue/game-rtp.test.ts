@@ -39,6 +39,7 @@ describeEachDatabase('game RTP', (target) => {
       'inhouse-limbo': 9900,
       'inhouse-plinko': 9900,
       'inhouse-keno': 9900,
+      'inhouse-crash': 9900,
     });
     // A catalogue entry with no figure behind it states none: players see no invented RTP.
     const ops = valueOf<{ games: { nodeId: string; rtpBps: number | null }[] }>(

@@ -112,6 +112,7 @@ describeEachDatabase('in-house game settings (back office)', (target) => {
         ['inhouse-limbo', 'Limbo', 'limbo'],
         ['inhouse-plinko', 'Plinko', 'plinko'],
         ['inhouse-keno', 'House Keno', 'keno'],
+        ['inhouse-crash', 'Crash', 'crash'],
       ].map(([nodeId, name, game]) => ({
         nodeId,
         name,
