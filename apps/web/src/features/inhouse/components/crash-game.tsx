@@ -98,14 +98,14 @@ export function CrashGame({ session, auth, onResult }: GameProps) {
   const mine = known && known.status !== 'flying' ? known : placed;
   const [secondsLeft, setSecondsLeft] = useState(0);
 
+  const bettingEndsAt = round?.phase === 'betting' ? Date.parse(round.bettingEndsAt) : null;
   useEffect(() => {
-    if (round?.phase !== 'betting') return;
-    const update = () =>
-      setSecondsLeft(Math.max(0, Math.ceil((Date.parse(round.bettingEndsAt) - Date.now() - clockOffsetMs) / 1000)));
+    if (bettingEndsAt === null) return;
+    const update = () => setSecondsLeft(Math.max(0, Math.ceil((bettingEndsAt - Date.now() - clockOffsetMs) / 1000)));
     update();
     const timer = setInterval(update, 250);
     return () => clearInterval(timer);
-  }, [round?.phase, round?.bettingEndsAt, clockOffsetMs]);
+  }, [bettingEndsAt, clockOffsetMs]);
 
   const isMineNow = mine !== null && round !== null && mine.roundNumber === round.roundNumber;
   const isFlyingMine = isMineNow && round.phase === 'flying' && mine.status === 'flying';
