@@ -180,7 +180,7 @@ describePostgres('crash on two instances, the driving one SIGKILLed mid-flight [
     for (const [i, r] of rows.entries()) {
       expect(r.bet_id).toBe(bets[i]!.betId);
       const payout = r.cashout_hundredths ? crashPayout(BigInt(r.stake), r.cashout_hundredths) : 0n;
-      expect(r.payout).toBe(String(payout));
+      expect(String(r.payout)).toBe(String(payout));
       // Paid once: the balance is the stake and this payout, nothing more.
       expect(await mainBalance(t.app, players[i]!.memberId)).toBe(FUNDS - BigInt(r.stake) + payout);
     }
