@@ -8,6 +8,7 @@ import type { CrashBetResult, CrashHistory, CrashState } from '@wps/shared/schem
 import type { BetRecordPage } from '@wps/shared/schemas/bet-record';
 import { call, expectFailure, valueOf } from '../../../../test/api-client';
 import { expectLedgerHealthy } from '../../../../test/ledger-invariants';
+import { createTestOperator } from '../../../../test/operator-login';
 import { createTestApp, describeEachDatabase, type TestApp } from '../../../../test/test-app';
 import { createPlayer, mainBalance, type Player } from '../../gateway/gateway.test-support';
 import type { CrashDriver } from './crash-driver';
@@ -237,6 +238,45 @@ describeEachDatabase('crash: rounds, bets and cash-outs', (target) => {
     expect(state.round).toMatchObject({ phase: 'betting', crashHundredths: null, hash: null });
     expect(state.round!.bets.some((x) => x.stakeMinor === '300' && x.status === 'flying')).toBe(true);
     expect(JSON.stringify(state)).not.toContain(`"${player.memberId}"`);
+    await finishRound();
+  });
+
+  it('opens each round at the RTP and payout limits in force, and a bet leaves by itself at its payout limit', async () => {
+    const support = (await createTestOperator(t.app, 'support')).token;
+    valueOf(
+      await call(t.app, 'PUT', '/ops/inhouse-games/inhouse-crash/settings', {
+        token: support,
+        payload: { maxStakeMinor: '1000000', rtpBps: 9700, maxPayoutMinor: '2500', reason: 'crash limits test' },
+      }),
+    );
+    // The round open at the change keeps its terms; the next ones take the new ones.
+    await finishRound();
+    const round = await roundReaching(300);
+    const terms = await db()
+      .selectFrom('crash_rounds')
+      .select(['rtp_bps', 'max_payout_minor', 'round_max_payout_minor'])
+      .where('id', '=', round.id)
+      .executeTakeFirstOrThrow();
+    expect([terms.rtp_bps, String(terms.max_payout_minor), String(terms.round_max_payout_minor)]).toEqual([
+      9700,
+      '2500',
+      '25000',
+    ]);
+    const player = await createPlayer(t.app, 10_000n);
+    const s = await open(player);
+    // 3,000 could not win even 1.01× within 2,500.
+    expectFailure(await bet(s, { stakeMinor: '3000' }), ErrorCode.STAKE_INVALID, 400);
+    valueOf(await bet(s, { stakeMinor: '1000' }));
+    await startFlight();
+    await flyFor(crashMsToReach(300, round.growth));
+    await driver.turn();
+    const row = await db()
+      .selectFrom('crash_bets')
+      .select(['status', 'cashout_hundredths', 'payout'])
+      .where('round_id', '=', round.id)
+      .executeTakeFirstOrThrow();
+    expect([row.status, row.cashout_hundredths, String(row.payout)]).toEqual(['cashed', 250, '2500']);
+    expect(await mainBalance(t.app, player.memberId)).toBe(9_000n + 2_500n);
     await finishRound();
   });
 
