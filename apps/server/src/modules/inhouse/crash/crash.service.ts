@@ -215,7 +215,16 @@ export function createCrashService(ctx: CrashContext) {
           throw stakeRefusal('This round takes no more stakes this large', {
             roundMaxPayoutMinor: round.roundMaxPayoutMinor.toString(),
           });
-        const ok = await insertBet(t, { ...input, betId, roundId: round.id, nickname });
+        const ok = await insertBet(t, {
+          betId,
+          roundId: round.id,
+          memberId: input.memberId,
+          nodeId: input.nodeId,
+          nickname,
+          idempotencyKey: input.idempotencyKey,
+          stake: input.stakeMinor,
+          autoCashoutHundredths: input.autoCashoutHundredths,
+        });
         if (!ok) throw new KeyTaken();
         return true;
       })
