@@ -65,7 +65,8 @@ export function inhouseLaunchPath(input: { nodeId: string; token: string; langua
 type PlayInput = {
   memberId: string;
   nodeId: string;
-  game: InhouseGameKind;
+  /** A one-shot game: crash's shared rounds are played through crash/. */
+  game: Exclude<InhouseGameKind, 'crash'>;
   stakeMinor: bigint;
   idempotencyKey: string;
   params: RoundParams;

@@ -285,8 +285,13 @@ export function createPlayersService(ctx: PlayersContext) {
     },
 
     async listInhouseRounds(memberId: string, q: ListQuery & { game?: InhouseGameKind | undefined }) {
+      // Crash's bets are not one-player rounds: none of them is in this list.
+      const rows =
+        q.game === 'crash'
+          ? []
+          : await findMemberInhouseRounds(db, memberId, { ...q, game: q.game, from: toDate(q.from), to: toDate(q.to) });
       return keysetPage(
-        await findMemberInhouseRounds(db, memberId, { ...q, from: toDate(q.from), to: toDate(q.to) }),
+        rows,
         q.limit,
         (r) => ({
           id: String(r.id),

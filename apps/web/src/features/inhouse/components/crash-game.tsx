@@ -118,7 +118,7 @@ export function CrashGame({ session, auth, onResult }: GameProps) {
     placeBet(
       {
         stakeMinor: stake.toString(),
-        idempotencyKey: newIdempotencyKey(),
+        idempotencyKey: newIdempotencyKey('crash'),
         ...(auto === 'none' ? {} : { autoCashoutHundredths: auto }),
       },
       {
