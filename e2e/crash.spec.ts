@@ -125,15 +125,15 @@ test.describe('crash', () => {
 
     // A's bet, placed from a page now closed, was settled by the server at its target.
     const bust = async () =>
-      (await callApi<CrashStateView>(b, 'GET', '/wps/inhouse/crash/state')).recent.find((r) => r.roundNumber === aRound);
+      (await callApi<CrashStateView>(b, 'GET', '/wps/inhouse/crash/state')).recent.find(
+        (r) => r.roundNumber === aRound,
+      );
     await expect.poll(bust, { timeout: 60_000 }).toBeTruthy();
     const crashedAt = (await bust())!.crashHundredths;
     // A's page (and its request context) is closed: A's token through B's.
-    const record = await callApi<{ list: { gameName: string; stakeMinor: string; payoutMinor: string; status: string }[] }>(
-      { ...a, request: page.request },
-      'GET',
-      '/wps/bet-record',
-    );
+    const record = await callApi<{
+      list: { gameName: string; stakeMinor: string; payoutMinor: string; status: string }[];
+    }>({ ...a, request: page.request }, 'GET', '/wps/bet-record');
     const aBet = record.list.find((r) => r.gameName === 'Crash')!;
     expect(aBet.status).toBe('settled');
     expect(aBet.payoutMinor).toBe(crashedAt >= 101 ? String((BigInt(aBet.stakeMinor) * 101n) / 100n) : '0');

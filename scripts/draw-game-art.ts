@@ -160,9 +160,16 @@ const MOTIFS: Record<string, Motif> = {
     }).join(''),
   // Crash: the multiplier's curve rising until it bursts at the crash point.
   bust: (a, b) =>
-    `<path d="M8 90C36 88 56 72 68 34" stroke="${a}" stroke-width="8" fill="none" stroke-linecap="round"/>${[0, 45, 90, 135, 180, 225, 270, 315]
-      .map((deg) => `<path d="M70 30l${Math.round(14 * Math.cos((deg * Math.PI) / 180))} ${Math.round(14 * Math.sin((deg * Math.PI) / 180))}" stroke="${b}" stroke-width="5" stroke-linecap="round"/>`)
-      .join('')}<circle cx="70" cy="30" r="7" fill="${b}"/><text x="32" y="58" font-size="22" font-weight="900" text-anchor="middle" fill="${a}" ${FONT}>×</text>`,
+    `<path d="M8 90C36 88 56 72 68 34" stroke="${a}" stroke-width="8" fill="none" stroke-linecap="round"/>${[
+      0, 45, 90, 135, 180, 225, 270, 315,
+    ]
+      .map(
+        (deg) =>
+          `<path d="M70 30l${Math.round(14 * Math.cos((deg * Math.PI) / 180))} ${Math.round(14 * Math.sin((deg * Math.PI) / 180))}" stroke="${b}" stroke-width="5" stroke-linecap="round"/>`,
+      )
+      .join(
+        '',
+      )}<circle cx="70" cy="30" r="7" fill="${b}"/><text x="32" y="58" font-size="22" font-weight="900" text-anchor="middle" fill="${a}" ${FONT}>×</text>`,
   bull: (a, b) =>
     `<path d="M22 30C8 26 4 12 10 6c4 12 14 16 24 16M78 30c14-4 18-18 12-24-4 12-14 16-24 16" fill="${b}"/><path d="M26 24h48c6 20 2 48-24 66C24 72 20 44 26 24z" fill="${a}"/><ellipse cx="50" cy="72" rx="14" ry="9" fill="${b}"/>`,
 };

@@ -297,7 +297,9 @@ function crashMain(args) {
   const salt = String(args.salt ?? '');
   const rtp = Number(args.rtp);
   if (!/^[0-9a-f]{64}$/.test(hash) || salt === '' || !Number.isInteger(rtp) || rtp < 9700 || rtp > 9900) {
-    console.error('crash needs --round-hash <64 hex> --salt <text> --rtp 9700…9900 [--previous <hex>] [--terminal <hex> --round <k>]');
+    console.error(
+      'crash needs --round-hash <64 hex> --salt <text> --rtp 9700…9900 [--previous <hex>] [--terminal <hex> --round <k>]',
+    );
     process.exit(2);
   }
   const crashHundredths = crashPoint(hash, salt, rtp);

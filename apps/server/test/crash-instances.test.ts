@@ -91,15 +91,19 @@ describePostgres('crash on two instances, the driving one SIGKILLed mid-flight [
 
     // A round that flies to at least 4.00× (the test reads the crash point the players cannot),
     // caught at the start of its betting window.
-    const round = await waitFor('a round reaching 4.00×', async () => {
-      const r = await db()
-        .selectFrom('crash_rounds')
-        .select(['id', 'round_number', 'crash_hundredths', 'betting_ends_at', 'phase'])
-        .where('phase', '=', 'betting')
-        .executeTakeFirst();
-      const left = r ? r.betting_ends_at.getTime() - Date.now() : 0;
-      return r && r.crash_hundredths >= 400 && left > 900 ? r : undefined;
-    }, 120_000);
+    const round = await waitFor(
+      'a round reaching 4.00×',
+      async () => {
+        const r = await db()
+          .selectFrom('crash_rounds')
+          .select(['id', 'round_number', 'crash_hundredths', 'betting_ends_at', 'phase'])
+          .where('phase', '=', 'betting')
+          .executeTakeFirst();
+        const left = r ? r.betting_ends_at.getTime() - Date.now() : 0;
+        return r && r.crash_hundredths >= 400 && left > 900 ? r : undefined;
+      },
+      120_000,
+    );
 
     const placements = [
       { auto: 150, on: a },
@@ -125,7 +129,11 @@ describePostgres('crash on two instances, the driving one SIGKILLed mid-flight [
 
     // The flight has begun: kill the driver before the first target (1.50× comes at ~676 ms).
     const started = await waitFor('the flight', async () => {
-      const r = await db().selectFrom('crash_rounds').select(['started_at']).where('id', '=', round.id).executeTakeFirst();
+      const r = await db()
+        .selectFrom('crash_rounds')
+        .select(['started_at'])
+        .where('id', '=', round.id)
+        .executeTakeFirst();
       return r?.started_at ?? undefined;
     });
     await new Promise((r) => setTimeout(r, Math.max(0, started.getTime() + 200 - Date.now())));

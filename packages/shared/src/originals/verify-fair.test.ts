@@ -79,7 +79,11 @@ describe('scripts/verify-fair.mjs and the originals', () => {
     const chain = ['0123456789abcdef'.repeat(4)];
     for (let i = 0; i < 6; i++) chain.push(nextChainHash(chain[i]!));
     const salt = 'e'.repeat(64);
-    for (const [k, rtp] of [[1, 9700], [3, 9800], [6, 9900]] as const) {
+    for (const [k, rtp] of [
+      [1, 9700],
+      [3, 9800],
+      [6, 9900],
+    ] as const) {
       const hash = chain[6 - k]!;
       const { stdout } = await run('node', [
         VERIFIER,
@@ -94,7 +98,19 @@ describe('scripts/verify-fair.mjs and the originals', () => {
     }
     // A hash that is not the round before's is refused (exit 1).
     await expect(
-      run('node', [VERIFIER, '--game', 'crash', '--round-hash', chain[2]!, '--salt', salt, '--rtp', '9900', '--previous', chain[2]!]),
+      run('node', [
+        VERIFIER,
+        '--game',
+        'crash',
+        '--round-hash',
+        chain[2]!,
+        '--salt',
+        salt,
+        '--rtp',
+        '9900',
+        '--previous',
+        chain[2]!,
+      ]),
     ).rejects.toThrow();
   });
 });

@@ -290,26 +290,22 @@ export function createPlayersService(ctx: PlayersContext) {
         q.game === 'crash'
           ? []
           : await findMemberInhouseRounds(db, memberId, { ...q, game: q.game, from: toDate(q.from), to: toDate(q.to) });
-      return keysetPage(
-        rows,
-        q.limit,
-        (r) => ({
-          id: String(r.id),
-          roundId: r.roundId,
-          game: r.game,
-          nodeId: r.nodeId,
-          status: r.status,
-          stakeMinor: String(r.stake),
-          payoutMinor: String(r.payout),
-          serverSeedHash: r.serverSeedHash,
-          serverSeed: r.serverSeed ?? null,
-          clientSeed: r.clientSeed,
-          nonce: String(r.nonce),
-          outcome: r.outcome,
-          createdAt: r.createdAt.toISOString(),
-          settledAt: iso(r.settledAt),
-        }),
-      );
+      return keysetPage(rows, q.limit, (r) => ({
+        id: String(r.id),
+        roundId: r.roundId,
+        game: r.game,
+        nodeId: r.nodeId,
+        status: r.status,
+        stakeMinor: String(r.stake),
+        payoutMinor: String(r.payout),
+        serverSeedHash: r.serverSeedHash,
+        serverSeed: r.serverSeed ?? null,
+        clientSeed: r.clientSeed,
+        nonce: String(r.nonce),
+        outcome: r.outcome,
+        createdAt: r.createdAt.toISOString(),
+        settledAt: iso(r.settledAt),
+      }));
     },
 
     async listSessions(

@@ -72,7 +72,12 @@ export async function finishPlacing(
 export async function cashBet(db: Db, betId: string, hundredths: number, payout: bigint): Promise<boolean> {
   const r = await db
     .updateTable('crash_bets')
-    .set({ status: 'cashed', cashout_hundredths: hundredths, payout: payout.toString(), cashed_at: sql<Date>`clock_timestamp()` })
+    .set({
+      status: 'cashed',
+      cashout_hundredths: hundredths,
+      payout: payout.toString(),
+      cashed_at: sql<Date>`clock_timestamp()`,
+    })
     .where('bet_id', '=', betId)
     .where('status', '=', 'flying')
     .executeTakeFirst();
@@ -152,7 +157,9 @@ export async function listMemberBets(
 export async function listRoundResults(
   db: Db,
   limit: number,
-): Promise<{ roundNumber: number; crashHundredths: number; players: number; stakeMinor: bigint; payoutMinor: bigint }[]> {
+): Promise<
+  { roundNumber: number; crashHundredths: number; players: number; stakeMinor: bigint; payoutMinor: bigint }[]
+> {
   const rows = await db
     .selectFrom('crash_rounds as r')
     .leftJoin('crash_bets as b', (j) => j.onRef('b.round_id', '=', 'r.id').on('b.status', 'in', ['cashed', 'lost']))

@@ -6,11 +6,7 @@ import type { Database } from '../../../db/schema';
 import { isAppError } from '../../../http/app-error';
 import type { InhouseSettings } from '../inhouse-settings';
 import { chainIndexOfRound, hashFrom, makeChain } from './crash-chain';
-import {
-  findPlacingBets,
-  findUnsettledBets,
-  listRoundBets,
-} from './crash-bets.repository';
+import { findPlacingBets, findUnsettledBets, listRoundBets } from './crash-bets.repository';
 import {
   findActiveChain,
   findCheckpointBefore,

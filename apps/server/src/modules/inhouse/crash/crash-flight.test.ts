@@ -49,7 +49,11 @@ describe('advanceFlight', () => {
   });
 
   it('leaves a bet at the multiplier where its payout reaches the maximum payout per bet', () => {
-    const step = advanceFlight(round({ maxPayoutMinor: 2500n }), [bet('a', 1000n), bet('b', 1000n, 200)], crashMsToReach(400));
+    const step = advanceFlight(
+      round({ maxPayoutMinor: 2500n }),
+      [bet('a', 1000n), bet('b', 1000n, 200)],
+      crashMsToReach(400),
+    );
     expect(step.cashOuts).toEqual([
       { betId: 'b', cashoutHundredths: 200, payout: 2000n, reason: 'auto' },
       { betId: 'a', cashoutHundredths: 250, payout: 2500n, reason: 'limit' },
@@ -59,7 +63,11 @@ describe('advanceFlight', () => {
   it('cashes every flying bet out where together they reach the round’s limit, counting what was already paid', () => {
     const bets = Array.from({ length: 12 }, (_, i) => bet(`p${i}`, 1000n));
     // 12 × 1000 staked, 50,000 for the round: all leave at 4.16×.
-    const step = advanceFlight(round({ maxPayoutMinor: 5000n, roundMaxPayoutMinor: 50_000n }), bets, crashMsToReach(450));
+    const step = advanceFlight(
+      round({ maxPayoutMinor: 5000n, roundMaxPayoutMinor: 50_000n }),
+      bets,
+      crashMsToReach(450),
+    );
     expect(new Set(step.cashOuts.map((c) => c.cashoutHundredths))).toEqual(new Set([416]));
     expect(step.cashOuts.reduce((s, c) => s + c.payout, 0n)).toBeLessThanOrEqual(50_000n);
     // One left early at 2.00× (paid 2,000): the other eleven share 48,000, 4.36× each.

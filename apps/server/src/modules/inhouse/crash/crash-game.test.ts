@@ -24,7 +24,11 @@ describeEachDatabase('crash: rounds, bets and cash-outs', (target) => {
 
   beforeAll(async () => {
     t = await createTestApp(target);
-    driver = t.app.services.inhouse.crash.createDriver('test-driver', { chainLength: 400, bettingMs: 60_000, pauseMs: 0 });
+    driver = t.app.services.inhouse.crash.createDriver('test-driver', {
+      chainLength: 400,
+      bettingMs: 60_000,
+      pauseMs: 0,
+    });
   });
   afterAll(async () => {
     await t?.close();
@@ -131,7 +135,9 @@ describeEachDatabase('crash: rounds, bets and cash-outs', (target) => {
       payoutMinor: String(crashPayout(1000n, at)),
       status: 'settled',
     });
-    const history = valueOf<CrashHistory>(await call(t.app, 'POST', '/wps/inhouse/crash/history', { payload: auth(s) }));
+    const history = valueOf<CrashHistory>(
+      await call(t.app, 'POST', '/wps/inhouse/crash/history', { payload: auth(s) }),
+    );
     expect(history.bets[0]).toMatchObject({ betId: cashed.bet.betId, status: 'cashed', crashHundredths: round.crash });
   });
 
@@ -145,12 +151,20 @@ describeEachDatabase('crash: rounds, bets and cash-outs', (target) => {
     await flyFor(crashBustMs(round.crash, round.growth) + 1);
     expectFailure(await cashOut(s), ErrorCode.CRASH_ROUND_BUSTED, 409);
     expect(await mainBalance(t.app, player.memberId)).toBe(99_500n);
-    const row = await db().selectFrom('crash_rounds').select(['phase']).where('id', '=', round.id).executeTakeFirstOrThrow();
+    const row = await db()
+      .selectFrom('crash_rounds')
+      .select(['phase'])
+      .where('id', '=', round.id)
+      .executeTakeFirstOrThrow();
     expect(row.phase).toBe('busted');
     // Asked again, the same refusal; the driver settles the lost bet (its gateway round closed with 0).
     expectFailure(await cashOut(s), ErrorCode.CRASH_ROUND_BUSTED, 409);
     await driver.turn();
-    const lost = await db().selectFrom('crash_bets').selectAll().where('round_id', '=', round.id).executeTakeFirstOrThrow();
+    const lost = await db()
+      .selectFrom('crash_bets')
+      .selectAll()
+      .where('round_id', '=', round.id)
+      .executeTakeFirstOrThrow();
     expect([lost.status, String(lost.payout)]).toEqual(['lost', '0']);
     expect(lost.settled_at).not.toBeNull();
   });

@@ -1,16 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { CrashBust, CrashMonitor, CrashState } from '@wps/shared/schemas/inhouse-crash';
 import type { Database } from '../../../db/schema';
-import {
-  listRoundBets,
-  listRoundResults,
-} from './crash-bets.repository';
-import {
-  findActiveChain,
-  findOpenRound,
-  listRecentBusts,
-  type CrashRoundRow,
-} from './crash.repository';
+import { listRoundBets, listRoundResults } from './crash-bets.repository';
+import { findActiveChain, findOpenRound, listRecentBusts, type CrashRoundRow } from './crash.repository';
 
 // What every page shows: the round (open, or the last one busted), its live bets, the recent crash
 // points with the hashes that prove them, and the chain's commitment. Public: a round's hash and

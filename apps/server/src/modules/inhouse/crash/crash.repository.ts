@@ -215,7 +215,11 @@ export async function takeRoundNumber(db: Db, chainId: string): Promise<number |
 }
 
 /** The checkpoint at or before chain index `idx`. */
-export async function findCheckpointBefore(db: Db, chainId: string, idx: number): Promise<{ idx: number; hash: string }> {
+export async function findCheckpointBefore(
+  db: Db,
+  chainId: string,
+  idx: number,
+): Promise<{ idx: number; hash: string }> {
   return db
     .selectFrom('crash_chain_checkpoints')
     .select(['idx', 'hash'])
@@ -303,7 +307,10 @@ export async function listRecentBusts(db: Db, limit: number): Promise<CrashRound
 }
 
 /** The round number of a round by id (a bet's answer names it). */
-export async function findRoundNumber(db: Db, roundId: string): Promise<{ roundNumber: number; crashHundredths: number | null }> {
+export async function findRoundNumber(
+  db: Db,
+  roundId: string,
+): Promise<{ roundNumber: number; crashHundredths: number | null }> {
   const r = await db
     .selectFrom('crash_rounds')
     .select(['round_number', 'phase', 'crash_hundredths'])

@@ -32,7 +32,10 @@ export function registerCrashRoutes(app: RouteApp, { inhouse }: AppServices): vo
   app.post(
     '/wps/inhouse/crash/bet',
     // A bet is a stake: the licence's stake door is asked in the seamless bet.
-    { config: { licenceDoors: ['stake'] }, schema: { body: crashBetBodySchema, response: success(crashBetResultSchema) } },
+    {
+      config: { licenceDoors: ['stake'] },
+      schema: { body: crashBetBodySchema, response: success(crashBetResultSchema) },
+    },
     async (request) => {
       const { sessionToken, playerId, stakeMinor, idempotencyKey, autoCashoutHundredths } = request.body;
       const session = await crashSession(sessionToken, playerId);

@@ -21,13 +21,7 @@ import {
   loseFlyingBets,
   markBetsSettled,
 } from './crash-bets.repository';
-import {
-  findOpenRound,
-  findRoundNumber,
-  bustRound,
-  type CrashBetRow,
-  type CrashRoundRow,
-} from './crash.repository';
+import { findOpenRound, findRoundNumber, bustRound, type CrashBetRow, type CrashRoundRow } from './crash.repository';
 
 // Crash's bets and cash-outs, on whichever instance the player's request arrives. Everything is
 // decided under the open round's row lock at the database's clock; the money then moves through
@@ -269,7 +263,8 @@ export function createCrashService(ctx: CrashContext) {
     if (decided.isBusted) throw new AppError(ErrorCode.CRASH_ROUND_BUSTED, 'The round crashed before the cash-out');
     // Not in the flying round: the player's latest bet says why.
     const bet = decided.bet ?? (await listMemberBets(db, memberId, 1))[0];
-    if (bet?.status === 'lost') throw new AppError(ErrorCode.CRASH_ROUND_BUSTED, 'The round crashed before the cash-out');
+    if (bet?.status === 'lost')
+      throw new AppError(ErrorCode.CRASH_ROUND_BUSTED, 'The round crashed before the cash-out');
     if (bet?.status !== 'cashed') throw new AppError(ErrorCode.CRASH_NO_BET, 'You have no bet flying in this round');
     // Paying again is harmless (the win's id): a repeated cash-out also finishes a payment left undone.
     const balance = await pay(bet).catch((err: unknown) => {

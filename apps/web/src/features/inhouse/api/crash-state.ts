@@ -10,8 +10,15 @@ export function getCrashState(): Promise<CrashState> {
 
 export const CRASH_STATE_KEY = ['inhouse', 'crash', 'state'] as const;
 
+/** The state with the server's clock less this device's at the moment it arrived. */
+type ReceivedState = { state: CrashState; clockOffsetMs: number };
+
+function received(state: CrashState): ReceivedState {
+  return { state, clockOffsetMs: Date.parse(state.serverTime) - Date.now() };
+}
+
 export function crashStateQueryOptions() {
-  return queryOptions({ queryKey: CRASH_STATE_KEY, queryFn: getCrashState });
+  return queryOptions({ queryKey: CRASH_STATE_KEY, queryFn: async () => received(await getCrashState()) });
 }
 
 /**
@@ -24,19 +31,14 @@ export function crashStateQueryOptions() {
 export function useCrashState(): { state: CrashState | undefined; clockOffsetMs: number; connected: boolean } {
   const queryClient = useQueryClient();
   const [connected, setConnected] = useState(false);
-  const [clockOffsetMs, setClockOffsetMs] = useState(0);
   const query = useQuery({ ...crashStateQueryOptions(), refetchInterval: connected ? false : 1000 });
-
-  useEffect(() => {
-    if (query.data) setClockOffsetMs(Date.parse(query.data.serverTime) - Date.now());
-  }, [query.data]);
 
   useEffect(() => {
     if (typeof EventSource === 'undefined') return;
     const source = new EventSource('/wps/inhouse/crash/live');
     source.addEventListener('state', (message: MessageEvent<string>) => {
       setConnected(true);
-      queryClient.setQueryData(CRASH_STATE_KEY, JSON.parse(message.data) as CrashState);
+      queryClient.setQueryData(CRASH_STATE_KEY, received(JSON.parse(message.data) as CrashState));
     });
     source.addEventListener('error', () => setConnected(false));
     return () => {
@@ -45,5 +47,5 @@ export function useCrashState(): { state: CrashState | undefined; clockOffsetMs:
     };
   }, [queryClient]);
 
-  return { state: query.data, clockOffsetMs, connected };
+  return { state: query.data?.state, clockOffsetMs: query.data?.clockOffsetMs ?? 0, connected };
 }

@@ -174,17 +174,20 @@ export function CrashGame({ session, auth, onResult }: GameProps) {
 
   const label = isFlyingMine
     ? t('crash.cashOutFor', {
-        amount: format(minorToDecimal(crashPayout(BigInt(mine.stakeMinor), multiplier ?? 100).toString(), money.scale), money),
+        amount: format(
+          minorToDecimal(crashPayout(BigInt(mine.stakeMinor), multiplier ?? 100).toString(), money.scale),
+          money,
+        ),
       })
     : isMineNow
       ? mine.status === 'lost'
         ? t('crash.lost')
         : mine.status === 'cashed'
-        ? t('crash.cashedAt', {
-            multiplier: formats.multiplier((mine.cashoutHundredths ?? 100) / 100),
-            amount: format(minorToDecimal(mine.payoutMinor, money.scale), money),
-          })
-        : t('crash.betPlaced')
+          ? t('crash.cashedAt', {
+              multiplier: formats.multiplier((mine.cashoutHundredths ?? 100) / 100),
+              amount: format(minorToDecimal(mine.payoutMinor, money.scale), money),
+            })
+          : t('crash.betPlaced')
       : round?.phase === 'betting'
         ? t('crash.bet')
         : t('crash.nextRound');

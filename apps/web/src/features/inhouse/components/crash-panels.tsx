@@ -33,7 +33,10 @@ export function CrashLiveBets({ state, money }: { state: CrashState; money: Mone
           </thead>
           <tbody>
             {bets.map((b, i) => (
-              <tr key={`${b.nickname}-${i}`} className={b.status === 'cashed' ? 'is-win' : b.status === 'lost' ? 'is-loss' : ''}>
+              <tr
+                key={`${b.nickname}-${i}`}
+                className={b.status === 'cashed' ? 'is-win' : b.status === 'lost' ? 'is-loss' : ''}
+              >
                 <td>{b.nickname}</td>
                 <td className="amount">{format(minorToDecimal(b.stakeMinor, money.scale), money)}</td>
                 <td>
