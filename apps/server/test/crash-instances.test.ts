@@ -6,7 +6,8 @@
  * time since it began, not on who watched), a cash-out by hand on the survivor is paid at its
  * moment, the bet without one is lost at the bust, and the next round opens. Every bet is paid
  * once (each player's balance is exactly their stake and payout; one win per bet), and the ledger
- * check is clean.
+ * check is clean. A live page held open by the survivor heard the bets placed on both instances,
+ * the flight the killed one started, and the bust (the change feed between instances).
  *
  * Runs only with TEST_DATABASE_URL. The servers run from source through tsx.
  */
@@ -14,7 +15,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { crashMsToReach, crashPayout } from '@wps/shared/originals/crash';
 import type { InhouseSession } from '@wps/shared/schemas/inhouse';
-import type { CrashBetResult } from '@wps/shared/schemas/inhouse-crash';
+import type { CrashBetResult, CrashState } from '@wps/shared/schemas/inhouse-crash';
 import { checkLedger } from '../src/modules/ledger/ledger-check';
 import { createPlayer, mainBalance, type Player } from '../src/modules/gateway/gateway.test-support';
 import { call, valueOf } from './api-client';
@@ -26,6 +27,31 @@ const SPEED = 10;
 const LEASE_MS = 1000;
 const BETTING_MS = 1500;
 const GROWTH = 0.00006 * SPEED;
+
+/** Read `state` events of an instance's live stream into `into` until aborted. */
+async function listen(baseUrl: string, into: CrashState[], signal: AbortSignal): Promise<void> {
+  const res = await fetch(`${baseUrl}/wps/inhouse/crash/live`, { signal });
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  void (async () => {
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        buffer += decoder.decode(value, { stream: true });
+        for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
+          const frame = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const data = frame.split('\n').find((l) => l.startsWith('data: '));
+          if (frame.includes('event: state') && data) into.push(JSON.parse(data.slice(6)) as CrashState);
+        }
+      }
+    } catch {
+      // Aborted at the end of the test.
+    }
+  })();
+}
 
 async function waitFor<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs = 60_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -87,6 +113,10 @@ describePostgres('crash on two instances, the driving one SIGKILLed mid-flight [
       return instances.find((i) => i.child.pid === pid);
     });
     const survivor = driving === a ? b : a;
+    // A page held open by the instance that does not drive: it hears what the other one writes.
+    const heard: CrashState[] = [];
+    const stream = new AbortController();
+    await listen(survivor.baseUrl, heard, stream.signal);
     const sessions = await Promise.all(players.map((p, i) => session(p, i % 2 === 0 ? a : b)));
 
     // A round that flies to at least 4.00× (the test reads the crash point the players cannot),
@@ -197,6 +227,14 @@ describePostgres('crash on two instances, the driving one SIGKILLed mid-flight [
       WHERE vassalage = 'inhouse' AND kind = 'win' AND round_id IN (${sql.join(rows.map((r) => r.bet_id))})
       GROUP BY round_id`.execute(db());
     expect(wins.rows.map((w) => Number(w.n))).toEqual([1, 1, 1, 1]);
+    // The survivor's page heard the round's bets (placed on both instances), its flight (started
+    // by the instance killed since) and its bust.
+    const ofRound = heard.filter((h) => h.round?.roundNumber === round.round_number);
+    expect(ofRound.some((h) => h.round!.bets.length === 4)).toBe(true);
+    expect(ofRound.some((h) => h.round!.phase === 'flying')).toBe(true);
+    expect(heard.some((h) => h.recent.some((r) => r.roundNumber === round.round_number))).toBe(true);
+    stream.abort();
+
     const report = await checkLedger(db());
     expect(report.ok, JSON.stringify(report.problems)).toBe(true);
     // The takeover waited at most a lease and a turn after the kill.
