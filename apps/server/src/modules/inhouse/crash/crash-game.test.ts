@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { ErrorCode } from '@wps/shared/error-codes';
 import { crashBustMs, crashMsToReach, crashPayout, crashPoint, nextChainHash } from '@wps/shared/originals/crash';
 import type { InhouseSession } from '@wps/shared/schemas/inhouse';
-import type { CrashBetResult, CrashHistory, CrashState } from '@wps/shared/schemas/inhouse-crash';
+import type { CrashBetResult, CrashHistory, CrashMonitor, CrashState } from '@wps/shared/schemas/inhouse-crash';
 import type { BetRecordPage } from '@wps/shared/schemas/bet-record';
 import { call, expectFailure, valueOf } from '../../../../test/api-client';
 import { expectLedgerHealthy } from '../../../../test/ledger-invariants';
@@ -292,6 +292,16 @@ describeEachDatabase('crash: rounds, bets and cash-outs', (target) => {
     expect([row.status, row.cashout_hundredths, String(row.payout)]).toEqual(['cashed', 250, '2500']);
     expect(await mainBalance(t.app, player.memberId)).toBe(9_000n + 2_500n);
     await finishRound();
+
+    // The back office's monitor: the round's player, stake, payout and the house's result.
+    const monitor = valueOf<CrashMonitor>(
+      await call(t.app, 'GET', '/ops/inhouse-games/crash/monitor', { token: support }),
+    );
+    expect(monitor.rounds.find((r) => r.crashHundredths === round.crash && r.players === 1)).toMatchObject({
+      stakeMinor: '1000',
+      payoutMinor: '2500',
+      houseResultMinor: '-1500',
+    });
   });
 
   it('every busted round reveals a hash whose SHA-256 is the round before’s, the first one’s the published terminal hash, and its crash point', async () => {
