@@ -183,10 +183,8 @@ export function CrashGame({ session, auth, onResult }: GameProps) {
       ? mine.status === 'lost'
         ? t('crash.lost')
         : mine.status === 'cashed'
-          ? t('crash.cashedAt', {
-              multiplier: formats.multiplier((mine.cashoutHundredths ?? 100) / 100),
-              amount: format(minorToDecimal(mine.payoutMinor, money.scale), money),
-            })
+          ? // Short enough for the button at 360 px; the amount is in the live bets and the balance.
+            t('crash.cashedShort', { multiplier: formats.multiplier((mine.cashoutHundredths ?? 100) / 100) })
           : t('crash.betPlaced')
       : round?.phase === 'betting'
         ? t('crash.bet')
