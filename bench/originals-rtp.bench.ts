@@ -7,8 +7,10 @@
 // 3 calls, each at the band's three whole RTPs. One round's bytes serve every setting of its game (the RTP and the
 // choices only read them), so each setting sees the same N rounds. Prints the measured RTP next to
 // the exact one computed from the tables; exits 1 when any is more than ±0.5 pp from it.
+// Crash: a fresh hash chain of N hashes played backwards as the server plays it (round k: hash(N − k)),
+// each round's crash point at the three RTPs, and bets cashed out automatically at three targets.
 // Run: npm run bench:originals-rtp   (BENCH_ROUNDS to change the count, BENCH_SERVER_SEED to replay,
-// BENCH_GAMES=mines,hilo to run some games only)
+// BENCH_GAMES=mines,hilo,crash to run some games only)
 import crypto from 'node:crypto';
 import {
   KENO_MAX_PICKS,
@@ -27,6 +29,7 @@ import {
 } from '../packages/shared/src/originals/hilo';
 import { limboExactRtp, limboResultFromBytes } from '../packages/shared/src/originals/limbo';
 import { mineOrderFromStream, minesExactRtp, minesMultiplierBp } from '../packages/shared/src/originals/mines';
+import { crashDraw, crashExactRtp, crashPointFromDraw } from '../packages/shared/src/originals/crash';
 import { ORIGINALS_RTP_BAND, roundByteStream } from '../packages/shared/src/originals/originals-common';
 import {
   PLINKO_RISKS,
@@ -40,6 +43,7 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 1_000_000);
 const TOLERANCE_PP = 0.5;
 const RTPS = [ORIGINALS_RTP_BAND.minBps, 9800, ORIGINALS_RTP_BAND.maxBps];
 const LIMBO_TARGETS = [150, 200, 300];
+const CRASH_TARGETS = [150, 200, 300];
 const CLIENT_SEED = 'bench-client-seed';
 
 type Setting = { label: string; exact: number; paidBp: number; sumSq: number };
@@ -265,7 +269,41 @@ function hilo(): void {
   );
 }
 
-const GAMES = { limbo, plinko, keno, mines, hilo };
+function crash(): void {
+  const seedHex = seed();
+  const started = performance.now();
+  const salt = crypto.randomBytes(32).toString('hex');
+  const rows = RTPS.flatMap((rtp) =>
+    CRASH_TARGETS.map((target) => ({
+      rtp,
+      target,
+      s: setting(`RTP ${rtp / 100} % cash-out ${(target / 100).toFixed(2)}×`, crashExactRtp(target, rtp).value),
+    })),
+  );
+  // hash(0) … hash(N − 1), then played from the end: the order does not change the tally, but the
+  // rounds are the chain's, as the server draws them.
+  const chain = new Array<string>(ROUNDS);
+  let h = seedHex;
+  for (let i = 0; i < ROUNDS; i++) {
+    chain[i] = h;
+    h = crypto.createHash('sha256').update(h, 'utf8').digest('hex');
+  }
+  for (let k = 1; k <= ROUNDS; k++) {
+    const draw = crashDraw(chain[ROUNDS - k]!, salt);
+    for (const rtp of RTPS) {
+      const point = crashPointFromDraw(draw, rtp);
+      for (const r of rows) if (r.rtp === rtp) add(r.s, point >= r.target ? r.target * 100 : 0);
+    }
+  }
+  report(
+    'crash',
+    seedHex,
+    started,
+    rows.map((r) => r.s),
+  );
+}
+
+const GAMES = { limbo, plinko, keno, mines, hilo, crash };
 const chosen = (process.env.BENCH_GAMES ?? Object.keys(GAMES).join(',')).split(',');
 for (const [name, run] of Object.entries(GAMES)) if (chosen.includes(name)) run();
 console.log(`\n${results.length} settings, ${ROUNDS.toLocaleString('en')} rounds each`);

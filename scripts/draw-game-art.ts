@@ -163,6 +163,18 @@ const MOTIFS: Record<string, Motif> = {
       const hit = [1, 6, 11, 12].includes(i);
       return `<rect x="${8 + (i % 4) * 22}" y="${8 + Math.floor(i / 4) * 22}" width="18" height="18" rx="5" fill="${hit ? b : a}"/>`;
     }).join(''),
+  // Crash: the multiplier's curve rising until it bursts at the crash point.
+  bust: (a, b) =>
+    `<path d="M8 90C36 88 56 72 68 34" stroke="${a}" stroke-width="8" fill="none" stroke-linecap="round"/>${[
+      0, 45, 90, 135, 180, 225, 270, 315,
+    ]
+      .map(
+        (deg) =>
+          `<path d="M70 30l${Math.round(14 * Math.cos((deg * Math.PI) / 180))} ${Math.round(14 * Math.sin((deg * Math.PI) / 180))}" stroke="${b}" stroke-width="5" stroke-linecap="round"/>`,
+      )
+      .join(
+        '',
+      )}<circle cx="70" cy="30" r="7" fill="${b}"/><text x="32" y="58" font-size="22" font-weight="900" text-anchor="middle" fill="${a}" ${FONT}>×</text>`,
   bull: (a, b) =>
     `<path d="M22 30C8 26 4 12 10 6c4 12 14 16 24 16M78 30c14-4 18-18 12-24-4 12-14 16-24 16" fill="${b}"/><path d="M26 24h48c6 20 2 48-24 66C24 72 20 44 26 24z" fill="${a}"/><ellipse cx="50" cy="72" rx="14" ry="9" fill="${b}"/>`,
 };
@@ -211,6 +223,7 @@ const THEMES: [RegExp, keyof typeof MOTIFS | (keyof typeof MOTIFS)[], number?][]
   [/house keno/i, 'keno'],
   [/^mines$/i, 'mines'],
   [/^hi-lo$/i, 'hilo'],
+  [/^crash$/i, 'bust'],
   [/lucky|fives/i, 'star', 45],
   [/esports/i, ['pad', 'trophy']],
   [/football/i, 'ball'],

@@ -9,6 +9,7 @@
 //   node scripts/verify-fair.mjs --game keno … --rtp 9900 --picks 3,17,40 --risk medium
 //   node scripts/verify-fair.mjs --game mines … --rtp 9900 --mines 3 --tiles 12,0,7      (the tiles revealed, in order)
 //   node scripts/verify-fair.mjs --game hilo … --rtp 9900 --calls higher,skip,lower    (the calls made, in order)
+//   node scripts/verify-fair.mjs --game crash --round-hash <hex> --salt <hex> --rtp 9900 [--previous <hex>] [--terminal <hex> --round <k>]
 //   add --stake <minor units> to print the payout, --hash <hex> to check the committed hash, --json for JSON.
 //
 // The rules (docs/provably-fair.md): bytes = HMAC-SHA256(serverSeed, `${clientSeed}:${nonce}`);
@@ -20,6 +21,10 @@
 // Mines: the mines are the first M tiles of a partial Fisher–Yates shuffle of 0…24; k safe tiles pay
 // floor(RTP × C(25,k) / C(25−M,k)). Hi-lo: card i is the i-th unbiased index below 52 of the stream
 // (rank = floor(card/4) + 1, ace low); calls pay floor(RTP × 13^n / Π winning ranks).
+// Crash plays a hash chain backwards: next(h) = SHA-256 of h's hex text, so SHA-256 of a round's
+// hash is the previous round's hash (round 1's: the published terminal hash). Its crash point:
+// r = the first 52 bits of HMAC-SHA256(key = the round's hash, message = the salt);
+// max(100, floor(rtp × 2^52 / ((2^52 − r) × 100))) hundredths, at most 100,000,000.
 import crypto from 'node:crypto';
 
 // Keep in step with packages/shared/src/provably-fair.ts (a test compares the two).
@@ -350,6 +355,62 @@ function original(game, args, next) {
   return { outcome: keno(next, rtp, picks, risk) };
 }
 
+/** Crash's chain step and crash point (packages/shared/src/originals/crash.ts). */
+function crashNext(hash) {
+  return crypto.createHash('sha256').update(hash, 'utf8').digest('hex');
+}
+
+function crashPoint(hash, salt, rtp) {
+  const mac = crypto.createHmac('sha256', Buffer.from(hash, 'utf8')).update(salt, 'utf8').digest('hex');
+  const r = BigInt(`0x${mac.slice(0, 13)}`);
+  const raw = (BigInt(rtp) * 2n ** 52n) / ((2n ** 52n - r) * 100n);
+  if (raw >= 100000000n) return 100000000;
+  return raw < 100n ? 100 : Number(raw);
+}
+
+/** --game crash: the round's crash point, and its place in the chain when asked. */
+function crashMain(args) {
+  const hash = String(args['round-hash'] ?? '').toLowerCase();
+  const salt = String(args.salt ?? '');
+  const rtp = Number(args.rtp);
+  if (!/^[0-9a-f]{64}$/.test(hash) || salt === '' || !Number.isInteger(rtp) || rtp < 9700 || rtp > 9900) {
+    console.error(
+      'crash needs --round-hash <64 hex> --salt <text> --rtp 9700…9900 [--previous <hex>] [--terminal <hex> --round <k>]',
+    );
+    process.exit(2);
+  }
+  const crashHundredths = crashPoint(hash, salt, rtp);
+  const result = { game: 'crash', hash, crashHundredths, next: crashNext(hash) };
+  if (args.previous !== undefined) result.previousMatches = result.next === String(args.previous).toLowerCase();
+  if (args.terminal !== undefined) {
+    // Round k's hash reaches the terminal hash after exactly k steps.
+    const k = Number(args.round);
+    if (!Number.isSafeInteger(k) || k < 1 || k > 100000000) {
+      console.error('--terminal needs --round <k> (the round number, 1 or more)');
+      process.exit(2);
+    }
+    let h = hash;
+    for (let i = 0; i < k; i++) h = crashNext(h);
+    result.terminalMatches = h === String(args.terminal).toLowerCase();
+  }
+  if (args.stake !== undefined) {
+    const at = Number(args['cashout'] ?? 0);
+    result.stake = String(args.stake);
+    result.payout = at >= 100 && at <= crashHundredths ? String((BigInt(args.stake) * BigInt(at)) / 100n) : '0';
+  }
+  if (args.json) console.log(JSON.stringify(result));
+  else {
+    console.log(`crash point: ${(crashHundredths / 100).toFixed(2)}×`);
+    console.log(`SHA-256 of the round's hash (the previous round's hash): ${result.next}`);
+    if (result.previousMatches !== undefined)
+      console.log(result.previousMatches ? 'previous hash: matches' : 'previous hash: DOES NOT MATCH');
+    if (result.terminalMatches !== undefined)
+      console.log(result.terminalMatches ? 'terminal hash: matches' : 'terminal hash: DOES NOT MATCH');
+    if (result.payout !== undefined) console.log(`payout: ${result.payout} (stake ${result.stake}, minor units)`);
+  }
+  if (result.previousMatches === false || result.terminalMatches === false) process.exit(1);
+}
+
 function main() {
   let args;
   try {
@@ -359,6 +420,7 @@ function main() {
     process.exit(2);
   }
   const game = args.game ?? 'slot';
+  if (game === 'crash') return crashMain(args);
   if (
     args.help ||
     args['server-seed'] === undefined ||

@@ -129,6 +129,8 @@ const PORT_OFFSETS = {
   headerBalance: 62,
   /** The house originals: limbo, plinko, keno, mines and hi-lo won and lost in the /game frame, verified in the fairness panel. */
   originals: 59,
+  /** Crash: two players in one live round, an automatic cash-out with the page closed, a cash-out by hand, a crash. */
+  crash: 60,
 } as const;
 
 function derivePorts(): { readonly [K in keyof typeof PORT_OFFSETS]: number } {

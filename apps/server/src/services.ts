@@ -195,7 +195,7 @@ export function createServices(appCtx: AppContext) {
     kycTiers: kyc.tiers,
     licence,
   });
-  const inhouse = createInhouseService({ ...ctx, system, gateway, catalogue, audit });
+  const inhouse = createInhouseService({ ...ctx, system, gateway, catalogue, audit, member, changeFeed });
   const betRecord = wireBetRecord(ctx, { system, gateway, catalogue, inhouse });
   const { agents, agentCentre, agentSettlement } = wireAgents(ctx, {
     audit,

@@ -82,6 +82,7 @@ const INVENTORY: Record<LicenceDoor, { routes: string[]; checks: string[] }> = {
     routes: [
       'POST /lgw/tickets',
       'POST /vendor/:vassalage/bet',
+      'POST /wps/inhouse/crash/bet',
       'POST /wps/inhouse/dice/roll',
       'POST /wps/inhouse/hilo/start',
       'POST /wps/inhouse/keno/play',

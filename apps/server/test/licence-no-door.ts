@@ -35,6 +35,7 @@ export const NO_DOOR: Record<string, { why: string; routes: string[] }> = {
       'POST /wps/inhouse/hilo/pick',
       'POST /wps/inhouse/mines/cashout',
       'POST /wps/inhouse/mines/reveal',
+      'POST /wps/inhouse/crash/cashout',
     ],
   },
   gameAccess: {
@@ -43,6 +44,7 @@ export const NO_DOOR: Record<string, { why: string; routes: string[] }> = {
       'POST /vendor/:vassalage/authenticate',
       'POST /vendor/:vassalage/balance',
       'POST /wps/game/launchGame',
+      'POST /wps/inhouse/crash/history',
       'POST /wps/inhouse/fair',
       'POST /wps/inhouse/fair/client-seed',
       'POST /wps/inhouse/fair/rotate',

@@ -58,6 +58,7 @@ const NON_JSON_ANSWERS: Record<string, { status: string; type: string }> = {
   'get /wps/oidc/callback': { status: '303', type: 'text/html' },
   'get /metrics': { status: '200', type: 'text/plain' },
   'get /lgw/live': { status: '200', type: 'text/event-stream' },
+  'get /wps/inhouse/crash/live': { status: '200', type: 'text/event-stream' },
   'get /ops/reports/pnl/csv': { status: '200', type: 'text/csv' },
   'get /ops/reports/payments/csv': { status: '200', type: 'text/csv' },
   'get /ops/reports/players/csv': { status: '200', type: 'text/csv' },

@@ -146,6 +146,14 @@ export const ErrorCode = {
   ROUND_NOT_OPEN: 'ROUND_NOT_OPEN',
   /** A step the round's rules refuse (`value.reason`): a tile already revealed, a cash-out before a safe step, a call past the cap. */
   MOVE_INVALID: 'MOVE_INVALID',
+  /** Crash: a bet after the round's betting window closed (the flight has begun or is about to). */
+  CRASH_BETTING_CLOSED: 'CRASH_BETTING_CLOSED',
+  /** Crash: a second bet of the same player in one round (one bet per player per round). */
+  CRASH_ALREADY_BET: 'CRASH_ALREADY_BET',
+  /** Crash: a cash-out from a player with no bet flying in the round. */
+  CRASH_NO_BET: 'CRASH_NO_BET',
+  /** Crash: a cash-out that reached the server after the multiplier had passed the crash point. */
+  CRASH_ROUND_BUSTED: 'CRASH_ROUND_BUSTED',
   /** A login link's code that is unknown, used, expired or whose session ended. */
   LOGIN_CODE_INVALID: 'LOGIN_CODE_INVALID',
   /**

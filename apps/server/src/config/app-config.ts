@@ -97,6 +97,8 @@ export type AppConfig = {
   lotteryLive?: { maxStreams: number; perIp: number };
   /** JOB_LEASE_MS: how long a periodic job's period claim holds without renewal. */
   jobLeaseMs?: number;
+  /** CRASH_CHAIN_LENGTH, CRASH_BETTING_MS, CRASH_SPEED, CRASH_LEASE_MS: crash's rounds (modules/inhouse/crash/); defaults when absent (tests). */
+  crash?: { chainLength: number; bettingMs: number; speed: number; leaseMs: number; pauseMs: number };
   /** JOB_INTERVAL_MS: every periodic job on this interval instead of its own (tests). */
   jobIntervalMs?: number | undefined;
   /** The shortest gap between a rewards-engine consumer's batches, and its poll while the change feed is down (REWARD_EVENTS_POLL_MS). */
@@ -160,6 +162,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     lotteryLive: { maxStreams: env.LOTTERY_LIVE_MAX_STREAMS, perIp: env.LOTTERY_LIVE_STREAMS_PER_IP },
     jobLeaseMs: env.JOB_LEASE_MS,
+    crash: {
+      chainLength: env.CRASH_CHAIN_LENGTH ?? (env.NODE_ENV === 'production' ? 10_000_000 : 10_000),
+      bettingMs: env.CRASH_BETTING_MS,
+      speed: env.CRASH_SPEED,
+      leaseMs: env.CRASH_LEASE_MS,
+      // The crash stays on the pages this long before the next window opens.
+      pauseMs: 3000,
+    },
     jobIntervalMs: env.JOB_INTERVAL_MS,
     rewardEventsPollMs: env.REWARD_EVENTS_POLL_MS,
     metricsPort: env.METRICS_PORT,

@@ -420,6 +420,33 @@ export const ENV_VARIABLES = {
     description:
       "how long an instance's claim on a periodic job's period holds without renewal: how soon another instance takes over the period of one that died",
   },
+  CRASH_CHAIN_LENGTH: {
+    schema: wholeNumber(10, 100_000_000),
+    defaultText: '10,000,000 under `NODE_ENV=production`, 10,000 otherwise',
+    feeds: 'AppConfig.crash.chainLength',
+    description:
+      "the rounds in each of crash's hash chains: made in the background when none is active (10 million take about 10 s of SHA-256; development and test servers make small ones), its last hash published before its first round (docs/provably-fair.md)",
+  },
+  CRASH_BETTING_MS: {
+    schema: wholeNumber(500, 60_000),
+    default: '6000',
+    feeds: 'AppConfig.crash.bettingMs',
+    description: "the betting window before each crash round's flight, in milliseconds",
+  },
+  CRASH_SPEED: {
+    schema: wholeNumber(1, 100),
+    default: '1',
+    feeds: 'AppConfig.crash.speed',
+    description:
+      "how many times faster than bustabit's rate (e^(0.00006·ms)) crash's multiplier rises, fixed on each round when it opens (tests and demonstrations raise it)",
+  },
+  CRASH_LEASE_MS: {
+    schema: wholeNumber(200, 60_000),
+    default: '3000',
+    feeds: 'AppConfig.crash.leaseMs',
+    description:
+      "how long the instance driving crash's rounds holds its lease without renewing it: how soon another instance takes over from one that died",
+  },
   LOTTERY_LIVE_MAX_STREAMS: {
     schema: wholeNumber(1),
     default: '20000',

@@ -33,6 +33,8 @@ export const CHANGE_CHANNELS = {
   vipChange: 'wps_vip_change',
   /** Sent by a trigger on ledger_accounts when a member's account is created; the payload is the member id (migration 0696). */
   accountCreated: 'wps_account_created',
+  /** Sent by statement triggers on crash_rounds (phase) and crash_bets (placed, status); the payload is the table (migration 0720). */
+  crashChange: 'wps_crash_change',
 } as const;
 
 export type ChangeChannel = (typeof CHANGE_CHANNELS)[keyof typeof CHANGE_CHANNELS];

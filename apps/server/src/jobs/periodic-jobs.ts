@@ -13,6 +13,7 @@ import type { AgentSettlementService } from '../modules/agents/settlement/settle
 import type { LotteryService } from '../modules/lottery/lottery.service';
 import { startAgentSettlementJobs } from './agent-settlement.job';
 import { startLotteryClock } from './lottery-clock.job';
+import { startCrashDriver } from './crash-driver.job';
 import { startBonusExpiryJob } from './bonus-expiry.job';
 import { startEncryptionKeyRotationJob } from './encryption-key-rotation.job';
 import { startInhouseStaleRoundsJob } from './inhouse-stale-rounds.job';
@@ -40,7 +41,7 @@ export const DEFAULT_JOB_LEASE_MS = 60_000;
 
 export type PeriodicJobServices = {
   withdrawal: Pick<WithdrawalService, 'runAutoReceipt'>;
-  inhouse: Pick<InhouseService, 'settleStaleRounds'>;
+  inhouse: Pick<InhouseService, 'settleStaleRounds'> & { crash: Pick<InhouseService['crash'], 'createDriver'> };
   gateway: { transfers: Pick<TransferWalletService, 'runStatusChecks'> };
   keys: Pick<KeyService, 'rotateIfDue' | 'pruneNonces'>;
   rebate: Pick<RebateService, 'settleEndedPeriods'>;
@@ -99,6 +100,7 @@ export function startPeriodicJobs(
     startAuditChainSealJob(services.audit, scheduler),
     ...startAgentSettlementJobs(services.agentSettlement, scheduler),
     startLotteryClock(services.lottery, log),
+    startCrashDriver(services.inhouse.crash.createDriver(scheduler.instance), log),
   ];
   log.info({ instance: scheduler.instance, leaseMs: scheduler.leaseMs }, 'periodic jobs started');
   return { instance: scheduler.instance, stop: async () => void (await Promise.all(stops.map((stop) => stop()))) };

@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { hashServerSeed } from '../provably-fair';
 import { cashOutHilo, hiloCard, hiloRank, pickHilo, startHilo, type HiloPick } from './hilo';
+import { crashPoint, nextChainHash } from './crash';
 import { KENO_TABLES, kenoOutcome, kenoPayout } from './keno';
 import { limboOutcome, limboPayout } from './limbo';
 import { cashOutMines, revealTile, startMines } from './mines';
@@ -128,5 +129,45 @@ describe('scripts/verify-fair.mjs and the originals', () => {
 
   it('refuses an RTP outside the band', async () => {
     await expect(verify('limbo', 0, ['--rtp', '9600', '--target', '200'])).rejects.toThrow(/--rtp 9700…9900/);
+  });
+
+  it('agrees on crash: the crash point at each RTP, the link to the previous round and the chain up to the terminal hash', async () => {
+    // A chain of 6: hash(0) … hash(6) = terminal; round k plays hash(6 − k).
+    const chain = ['0123456789abcdef'.repeat(4)];
+    for (let i = 0; i < 6; i++) chain.push(nextChainHash(chain[i]!));
+    const salt = 'e'.repeat(64);
+    for (const [k, rtp] of [
+      [1, 9700],
+      [3, 9800],
+      [6, 9900],
+    ] as const) {
+      const hash = chain[6 - k]!;
+      const { stdout } = await run('node', [
+        VERIFIER,
+        ...['--game', 'crash', '--round-hash', hash, '--salt', salt, '--rtp', String(rtp)],
+        ...['--previous', chain[7 - k]!, '--terminal', chain[6]!, '--round', String(k), '--json'],
+      ]);
+      expect(JSON.parse(stdout)).toMatchObject({
+        crashHundredths: crashPoint(hash, salt, rtp),
+        previousMatches: true,
+        terminalMatches: true,
+      });
+    }
+    // A hash that is not the round before's is refused (exit 1).
+    await expect(
+      run('node', [
+        VERIFIER,
+        '--game',
+        'crash',
+        '--round-hash',
+        chain[2]!,
+        '--salt',
+        salt,
+        '--rtp',
+        '9900',
+        '--previous',
+        chain[2]!,
+      ]),
+    ).rejects.toThrow();
   });
 });

@@ -18,9 +18,9 @@ export function isSteppedKind(game: string): game is SteppedKind {
   return (STEPPED_KINDS as readonly string[]).includes(game);
 }
 
-/** Whether a game is a house original: a one-shot one (limbo, plinko, keno) or a multi-step one. */
+/** Whether a game is a house original: a one-shot one (limbo, plinko, keno), a multi-step one, or crash. */
 export function isHouseOriginal(game: string): boolean {
-  return isOriginalKind(game) || isSteppedKind(game);
+  return isOriginalKind(game) || isSteppedKind(game) || game === 'crash';
 }
 
 const stakeShape = {

@@ -5,7 +5,7 @@ import { idempotencyKeySchema } from './withdrawal';
 /** The in-house vendor's code in the catalogue. */
 export const INHOUSE_VASSALAGE = 'inhouse';
 
-/** In-house games by catalogue nodeId: the slot, the dice and the house originals (limbo, plinko, keno, mines, hi-lo). */
+/** In-house games by catalogue nodeId: the slot, the dice and the house originals (limbo, plinko, keno, mines, hi-lo, crash). */
 export const INHOUSE_GAMES = {
   'inhouse-slot': 'slot',
   'inhouse-dice': 'dice',
@@ -14,6 +14,7 @@ export const INHOUSE_GAMES = {
   'inhouse-keno': 'keno',
   'inhouse-mines': 'mines',
   'inhouse-hilo': 'hilo',
+  'inhouse-crash': 'crash',
 } as const;
 export type InhouseNodeId = keyof typeof INHOUSE_GAMES;
 export type InhouseGameKind = (typeof INHOUSE_GAMES)[InhouseNodeId];

@@ -86,6 +86,7 @@ describeEachDatabase('only what can be played', (target) => {
       'inhouse-keno',
       'inhouse-mines',
       'inhouse-hilo',
+      'inhouse-crash',
     ]);
     expect((await hot()).every((g) => ours.has(g.vassalage))).toBe(true);
     expect(await allGames({ gameName: 'baccarat' })).toEqual([]);

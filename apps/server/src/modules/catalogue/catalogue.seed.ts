@@ -106,6 +106,7 @@ export const DEMO_GAMES: Record<string, SeedGame[]> = {
     ['inhouse-keno', 'House Keno', 'RNG', 'keno', 10, 0, true],
     ['inhouse-mines', 'Mines', 'RNG', 'mines', 10, 0, true],
     ['inhouse-hilo', 'Hi-Lo', 'RNG', 'hilo', 10, 0, true],
+    ['inhouse-crash', 'Crash', 'RNG', 'crash', 10, 0, true],
   ],
   SBX: [
     ...SBX_SLOTS.map(

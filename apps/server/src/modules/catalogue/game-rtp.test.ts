@@ -41,6 +41,7 @@ describeEachDatabase('game RTP', (target) => {
       'inhouse-keno': 9900,
       'inhouse-mines': 9900,
       'inhouse-hilo': 9900,
+      'inhouse-crash': 9900,
     });
     // A catalogue entry with no figure behind it states none: players see no invented RTP.
     const ops = valueOf<{ games: { nodeId: string; rtpBps: number | null }[] }>(

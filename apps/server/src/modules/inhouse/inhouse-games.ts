@@ -33,8 +33,8 @@ export function decideRound(
     const o = diceOutcome(serverSeed, clientSeed, nonce, Number(params.target), params.direction as DiceDirection);
     return { outcome: o as unknown as Record<string, unknown>, payout: dicePayout(stakeMinor, o) };
   }
-  if (game === 'mines' || game === 'hilo')
-    throw new Error(`inhouse: ${game} is played step by step (inhouse-steps.ts)`);
+  // Mines and hi-lo are played step by step (inhouse-steps.ts), crash in shared rounds (crash/).
+  if (!isOriginalKind(game)) throw new Error(`inhouse: ${game} is not a one-shot game`);
   // The route checked the params against this game's schema.
   const o = ORIGINAL_RULES[game].outcome(serverSeed, clientSeed, nonce, params as never, rtpBps);
   return { outcome: o, payout: payoutAt(stakeMinor, o.multiplierBp) };

@@ -114,6 +114,7 @@ describeEachDatabase('in-house game settings (back office)', (target) => {
         ['inhouse-keno', 'House Keno', 'keno'],
         ['inhouse-mines', 'Mines', 'mines'],
         ['inhouse-hilo', 'Hi-Lo', 'hilo'],
+        ['inhouse-crash', 'Crash', 'crash'],
       ].map(([nodeId, name, game]) => ({
         nodeId,
         name,

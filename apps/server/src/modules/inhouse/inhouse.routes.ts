@@ -25,6 +25,7 @@ import { ok } from '../../http/envelope';
 import { success } from '../../openapi/responses';
 import type { AppServices } from '../../services';
 import { requestOperator } from '../operator/operator-auth';
+import { registerCrashRoutes } from './crash/crash.routes';
 
 /**
  * The in-house games' API, called by the game page inside the /game iframe. Like any vendor's
@@ -34,6 +35,7 @@ import { requestOperator } from '../operator/operator-auth';
  */
 export function registerInhouseRoutes(app: RouteApp, services: AppServices): void {
   const { inhouse } = services;
+  registerCrashRoutes(app, services);
 
   app.post(
     '/wps/inhouse/session',

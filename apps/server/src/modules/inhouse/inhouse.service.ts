@@ -27,8 +27,20 @@ import { assertStakeAllowed, canonicalJson, decideRound, maxMultiplierBp, type R
 import { createInhouseSettings, requireInhouseGame, type InhouseCataloguePort } from './inhouse-settings';
 import { createInhouseSteps } from './inhouse-steps';
 import { createInhouseViews } from './inhouse-views';
+import type { ChangeFeed } from '../../db/change-feed';
+import type { MemberService } from '../member/member.service';
+import { createCrashDriver, DEFAULT_CRASH_SETTINGS } from './crash/crash-driver';
+import { createCrashLive } from './crash/crash-live';
+import { createCrashService } from './crash/crash.service';
+import { readCrashMonitor, readCrashState } from './crash/crash-state';
 
 export type InhouseContext = Pick<AppContext, 'db' | 'log'> & {
+  /** Crash's settings (CRASH_*) and live streams' limits; defaults when absent. */
+  config?: Pick<AppContext['config'], 'crash' | 'lotteryLive'>;
+  /** Crash's live pages hear every instance's changes through it. */
+  changeFeed: Pick<ChangeFeed, 'subscribe'>;
+  /** Crash's live bets show the player's nickname. */
+  member: Pick<MemberService, 'findMemberBrief'>;
   system: Pick<SystemService, 'getBrand'>;
   gateway: Pick<GatewayService, 'authenticate' | 'requireVendorSession' | 'seamless' | 'registerInternalVendor'>;
   catalogue: InhouseCataloguePort;
@@ -54,7 +66,8 @@ export function inhouseLaunchPath(input: { nodeId: string; token: string; langua
 type PlayInput = {
   memberId: string;
   nodeId: string;
-  game: InhouseGameKind;
+  /** A one-shot game: crash's shared rounds are played through crash/. */
+  game: Exclude<InhouseGameKind, 'crash'>;
   stakeMinor: bigint;
   idempotencyKey: string;
   params: RoundParams;
@@ -290,6 +303,31 @@ export function createInhouseService(ctx: InhouseContext) {
     return done;
   }
 
+  // Crash: one shared round for every player (crash/); its driver runs in the periodic jobs.
+  const crashService = createCrashService({ db, log, gateway, settings, member: ctx.member });
+  const crashSettings = ctx.config?.crash ?? DEFAULT_CRASH_SETTINGS;
+  const crash = {
+    ...crashService,
+    readState: () => readCrashState(db),
+    readMonitor: () => readCrashMonitor(db),
+    live: createCrashLive({
+      changeFeed: ctx.changeFeed,
+      log,
+      readState: () => readCrashState(db),
+      limits: ctx.config?.lotteryLive ?? { maxStreams: 20_000, perIp: 20 },
+    }),
+    /** The round driver of this process (`instance` names it in crash_driver). */
+    createDriver: (instance: string, overrides: Partial<typeof crashSettings> = {}) =>
+      createCrashDriver({
+        db,
+        log,
+        settings,
+        crash: crashService,
+        config: { ...crashSettings, ...overrides },
+        instance,
+      }),
+  };
+
   // roundFairness: for the bet record's statements (inhouse-views.ts).
   // listGames, setGameSettings: the back office's in-house games (inhouse-settings.ts).
   return {
@@ -301,6 +339,7 @@ export function createInhouseService(ctx: InhouseContext) {
     stepRound: steps.step,
     findOpenRound: steps.findOpenRound,
     settleStaleRounds,
+    crash,
     listGames: settings.listGames,
     setGameSettings: settings.setGameSettings,
     ...createInhouseViews(ctx),

@@ -285,26 +285,27 @@ export function createPlayersService(ctx: PlayersContext) {
     },
 
     async listInhouseRounds(memberId: string, q: ListQuery & { game?: InhouseGameKind | undefined }) {
-      return keysetPage(
-        await findMemberInhouseRounds(db, memberId, { ...q, from: toDate(q.from), to: toDate(q.to) }),
-        q.limit,
-        (r) => ({
-          id: String(r.id),
-          roundId: r.roundId,
-          game: r.game,
-          nodeId: r.nodeId,
-          status: r.status,
-          stakeMinor: String(r.stake),
-          payoutMinor: String(r.payout),
-          serverSeedHash: r.serverSeedHash,
-          serverSeed: r.serverSeed ?? null,
-          clientSeed: r.clientSeed,
-          nonce: String(r.nonce),
-          outcome: outcomeForOperators(r.game, r.outcome),
-          createdAt: r.createdAt.toISOString(),
-          settledAt: iso(r.settledAt),
-        }),
-      );
+      // Crash's bets are not one-player rounds: none of them is in this list.
+      const rows =
+        q.game === 'crash'
+          ? []
+          : await findMemberInhouseRounds(db, memberId, { ...q, game: q.game, from: toDate(q.from), to: toDate(q.to) });
+      return keysetPage(rows, q.limit, (r) => ({
+        id: String(r.id),
+        roundId: r.roundId,
+        game: r.game,
+        nodeId: r.nodeId,
+        status: r.status,
+        stakeMinor: String(r.stake),
+        payoutMinor: String(r.payout),
+        serverSeedHash: r.serverSeedHash,
+        serverSeed: r.serverSeed ?? null,
+        clientSeed: r.clientSeed,
+        nonce: String(r.nonce),
+        outcome: outcomeForOperators(r.game, r.outcome),
+        createdAt: r.createdAt.toISOString(),
+        settledAt: iso(r.settledAt),
+      }));
     },
 
     async listSessions(

@@ -7,7 +7,7 @@ import { translateError } from '../../lib/i18n';
 import { cashOut } from './api/cash-out';
 import { FAIR_QUERY_KEY, useFairState } from './api/get-fair-state';
 import { useOpenRound } from './api/get-open-round';
-import { tellParent } from './api/play-round';
+import { tellParentBalanceChanged } from './api/play-round';
 import { newIdempotencyKey } from './new-idempotency-key';
 import type { RecentRound } from './use-original-round';
 
@@ -41,7 +41,7 @@ export function useSteppedRound<I extends { stakeMinor: string }>(
     mutationFn: (call: () => Promise<SteppedRound>) => call(),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: FAIR_QUERY_KEY });
-      tellParent();
+      tellParentBalanceChanged();
     },
   });
 

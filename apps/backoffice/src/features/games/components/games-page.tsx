@@ -5,6 +5,7 @@ import { Tabs } from '../../../components/tabs';
 import { useCan } from '../../../lib/permissions';
 import { AdaptersPanel } from './adapters-panel';
 import { CataloguePanel } from './catalogue-panel';
+import { CrashMonitorPanel } from './crash-monitor-panel';
 import { InhouseGamesPanel } from './inhouse-games-panel';
 import './games.css';
 
@@ -50,7 +51,10 @@ export function GamesPage() {
         ) : view === 'adapters' ? (
           <AdaptersPanel />
         ) : (
-          <InhouseGamesPanel canWrite={canWrite} />
+          <>
+            <InhouseGamesPanel canWrite={canWrite} />
+            <CrashMonitorPanel />
+          </>
         )}
       </Tabs>
     </section>

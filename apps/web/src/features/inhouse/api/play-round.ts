@@ -20,8 +20,8 @@ export function rollDice(auth: InhouseAuth, input: DiceRollInput): Promise<Inhou
 /** The frame's parent (the /game page) refreshes the header balance when it hears this. */
 export const BALANCE_CHANGED_MESSAGE = 'wps:balance-changed';
 
-/** Tell the frame's parent the balance moved (a round played, a stake taken, a cash-out paid). */
-export function tellParent(): void {
+/** Tell the host page (the /game frame's parent) the balance moved: a round played, a stake taken, a cash-out paid. */
+export function tellParentBalanceChanged(): void {
   if (window.parent !== window) window.parent.postMessage({ type: BALANCE_CHANGED_MESSAGE }, window.location.origin);
 }
 
@@ -35,7 +35,7 @@ export function usePlayRound<I extends SlotSpinInput>(
     mutationFn: (input: I) => play(auth, input),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: FAIR_QUERY_KEY });
-      tellParent();
+      tellParentBalanceChanged();
     },
   });
 }

@@ -27,6 +27,24 @@ export function InhouseGameArt({ game }: { game: InhouseGameKind }) {
       </div>
     );
   }
+  if (game === 'crash') {
+    // The multiplier's curve rising until it bursts at the crash point.
+    return (
+      <div className="ih-art ih-art--crash" aria-hidden="true">
+        <svg viewBox="0 0 64 64" width="72" height="72">
+          <path d="M6 58C24 56 38 44 44 16" className="ih-art__curve" />
+          {[0, 60, 120, 180, 240, 300].map((deg) => (
+            <path
+              key={deg}
+              d={`M46 14l${Math.round(9 * Math.cos((deg * Math.PI) / 180))} ${Math.round(9 * Math.sin((deg * Math.PI) / 180))}`}
+              className="ih-art__line"
+            />
+          ))}
+          <circle cx="46" cy="14" r="4" className="ih-art__ball" />
+        </svg>
+      </div>
+    );
+  }
   if (game === 'plinko') {
     // Pegs in a triangle over the bins, one ball falling.
     return (

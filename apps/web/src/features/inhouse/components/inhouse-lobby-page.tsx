@@ -11,7 +11,7 @@ import '../inhouse.css';
 import '../inhouse-dice-lobby.css';
 
 const NODE_IDS = Object.keys(INHOUSE_GAMES) as InhouseNodeId[];
-/** The lobby's two lanes: the house originals (limbo, plinko, keno, mines, hi-lo), then the slot and the dice. */
+/** The lobby's two lanes: the house originals (limbo, plinko, keno, mines, hi-lo, crash), then the slot and the dice. */
 const LANES = [
   { id: 'originals', nodeIds: NODE_IDS.filter((n) => isHouseOriginal(INHOUSE_GAMES[n])) },
   { id: 'classics', nodeIds: NODE_IDS.filter((n) => !isHouseOriginal(INHOUSE_GAMES[n])) },

@@ -6,6 +6,7 @@ import { Spinner } from '@wps/ui/spinner';
 import { translateError } from '../../../lib/i18n';
 import { minorToDecimal, useFormatMoney } from '../../../lib/money';
 import { useOpenSession } from '../api/open-session';
+import { CrashGame } from './crash-game';
 import { DiceGame } from './dice-game';
 import { FairnessPanel } from './fairness-panel';
 import { HiloGame } from './hilo-game';
@@ -27,6 +28,7 @@ const GAMES = {
   keno: KenoGame,
   mines: MinesGame,
   hilo: HiloGame,
+  crash: CrashGame,
 } as const;
 
 const LAUNCH_TOKEN = /^[a-f0-9]{64}$/;
@@ -100,7 +102,8 @@ export function InhousePlayPage() {
         </div>
       </header>
       <Game session={session} auth={auth} onResult={onResult} />
-      <FairnessPanel auth={auth} />
+      {/* Crash's rounds are proven by its hash chain (in its own panel), not by the player's seeds. */}
+      {session.game !== 'crash' && <FairnessPanel auth={auth} />}
     </main>
   );
 }

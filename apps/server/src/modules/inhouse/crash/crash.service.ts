@@ -1,0 +1,301 @@
+import crypto from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import { ErrorCode } from '@wps/shared/error-codes';
+import { CRASH_TARGET, crashCapMultiplier, crashPayout } from '@wps/shared/originals/crash';
+import { INHOUSE_VASSALAGE } from '@wps/shared/schemas/inhouse';
+import type { CrashBetResult, CrashHistory, CrashOwnBet } from '@wps/shared/schemas/inhouse-crash';
+import type { Database } from '../../../db/schema';
+import { AppError, isAppError } from '../../../http/app-error';
+import type { GatewayService } from '../../gateway/gateway.service';
+import type { MemberService } from '../../member/member.service';
+import type { InhouseSettings } from '../inhouse-settings';
+import { advanceFlight, type FlightBet, type FlightStep } from './crash-flight';
+import {
+  cashBet,
+  findBetByKey,
+  finishPlacing,
+  insertBet,
+  listMemberBets,
+  listRoundBets,
+  loseFlyingBets,
+  markBetsSettled,
+} from './crash-bets.repository';
+import { findOpenRound, findRoundNumber, bustRound, type CrashBetRow, type CrashRoundRow } from './crash.repository';
+
+// Crash's bets and cash-outs, on whichever instance the player's request arrives. Everything is
+// decided under the open round's row lock at the database's clock; the money then moves through
+// the seamless wallet by idempotent calls (`${betId}-bet`, `${betId}-win`), so a decision is taken
+// once and paid once however many instances or retries touch it.
+
+/** The catalogue's crash game. */
+export const CRASH_NODE_ID = 'inhouse-crash';
+
+export type CrashContext = {
+  db: Kysely<Database>;
+  log: Pick<Logger, 'warn' | 'error'>;
+  gateway: Pick<GatewayService, 'seamless'>;
+  settings: Pick<InhouseSettings, 'getPlayableGame'>;
+  member: Pick<MemberService, 'findMemberBrief'>;
+};
+
+type PlaceInput = {
+  memberId: string;
+  nodeId: string;
+  stakeMinor: bigint;
+  idempotencyKey: string;
+  autoCashoutHundredths: number | null;
+};
+
+/** A flying bet as the flight rules read it. */
+export function toFlightBet(b: CrashBetRow): FlightBet {
+  return {
+    betId: b.betId,
+    stake: b.stake,
+    autoCashoutHundredths: b.autoCashoutHundredths,
+    status: b.status,
+    payout: b.payout,
+  };
+}
+
+/**
+ * Apply a flight's step in the caller's transaction (the round is locked): its cash-outs, then the
+ * bust with its lost bets. Returns the step.
+ */
+export async function applyFlightStep(
+  t: Kysely<Database>,
+  round: CrashRoundRow,
+  bets: CrashBetRow[],
+  now: Date,
+): Promise<FlightStep> {
+  const elapsed = now.getTime() - round.startedAt!.getTime();
+  const step = advanceFlight(round, bets.map(toFlightBet), elapsed);
+  for (const c of step.cashOuts) await cashBet(t, c.betId, c.cashoutHundredths, c.payout);
+  if (step.isBusted) {
+    await loseFlyingBets(t, round.id);
+    await bustRound(t, round.id, step.bustMs);
+  }
+  return step;
+}
+
+/** A label others see in the live bets: the player's nickname, or the start of the account name. */
+function publicName(brief: { account: string; nickname: string | null } | undefined): string {
+  if (brief?.nickname) return brief.nickname.slice(0, 32);
+  return `${(brief?.account ?? 'player').slice(0, 2)}***`;
+}
+
+class KeyTaken extends Error {}
+
+export function createCrashService(ctx: CrashContext) {
+  const { db, log, gateway, settings } = ctx;
+
+  async function ownView(bet: CrashBetRow): Promise<CrashOwnBet> {
+    const { roundNumber, crashHundredths } = await findRoundNumber(db, bet.roundId);
+    return {
+      betId: bet.betId,
+      roundNumber,
+      stakeMinor: bet.stake.toString(),
+      autoCashoutHundredths: bet.autoCashoutHundredths,
+      status: bet.status,
+      cashoutHundredths: bet.cashoutHundredths,
+      payoutMinor: bet.payout.toString(),
+      crashHundredths,
+      createdAt: bet.createdAt.toISOString(),
+    };
+  }
+
+  async function answer(bet: CrashBetRow, balanceMinor: bigint | null, replayed: boolean): Promise<CrashBetResult> {
+    const balance = balanceMinor ?? BigInt((await gateway.seamless.balance(bet.memberId)).balanceMinor);
+    return { bet: await ownView(bet), balanceMinor: balance.toString(), replayed };
+  }
+
+  /**
+   * Debit a placing bet's stake (the same seamless bet, limits and licence door as every in-house
+   * round). Idempotent by its transaction id: the player's request and the driver finishing an
+   * interrupted one may both call it. A refusal marks the bet refused and is thrown.
+   */
+  async function debit(bet: CrashBetRow): Promise<bigint> {
+    try {
+      const r = await gateway.seamless.bet({
+        vassalage: INHOUSE_VASSALAGE,
+        memberId: bet.memberId,
+        transactionId: `${bet.betId}-bet`,
+        roundId: bet.betId,
+        gameId: bet.nodeId,
+        amountMinor: bet.stake,
+      });
+      await finishPlacing(db, bet.betId, { status: 'flying' });
+      return BigInt(r.balanceMinor);
+    } catch (err) {
+      if (isAppError(err) && err.errorCode !== ErrorCode.INTERNAL_ERROR)
+        await finishPlacing(db, bet.betId, { status: 'refused', errorCode: err.errorCode });
+      throw err;
+    }
+  }
+
+  /** Pay a decided bet: its win (0 for a lost one) closes its gateway round. Idempotent by `${betId}-win`. */
+  async function pay(bet: CrashBetRow): Promise<bigint> {
+    const r = await gateway.seamless.win({
+      vassalage: INHOUSE_VASSALAGE,
+      memberId: bet.memberId,
+      transactionId: `${bet.betId}-win`,
+      roundId: bet.betId,
+      betTransactionId: `${bet.betId}-bet`,
+      amountMinor: bet.payout,
+      roundClosed: true,
+    });
+    await markBetsSettled(db, [bet.betId]);
+    return BigInt(r.balanceMinor);
+  }
+
+  function stakeRefusal(message: string, value: Record<string, unknown>): AppError {
+    return new AppError(ErrorCode.STAKE_INVALID, message, value);
+  }
+
+  async function replayBet(bet: CrashBetRow, input: PlaceInput): Promise<CrashBetResult> {
+    if (bet.stake !== input.stakeMinor || bet.autoCashoutHundredths !== input.autoCashoutHundredths)
+      throw new AppError(ErrorCode.DUPLICATE_TRANSACTION, 'This idempotency key was already used for a different bet', {
+        idempotencyKey: input.idempotencyKey,
+      });
+    if (bet.status === 'refused')
+      throw new AppError((bet.errorCode as ErrorCode | null) ?? ErrorCode.INSUFFICIENT_FUNDS, 'This bet was refused', {
+        betId: bet.betId,
+      });
+    if (bet.status === 'placing') {
+      // Interrupted between the row and the debit: the same idempotent debit finishes it.
+      const balance = await debit(bet);
+      return answer({ ...bet, status: 'flying' }, balance, true);
+    }
+    return answer(bet, null, true);
+  }
+
+  /**
+   * POST /wps/inhouse/crash/bet: a bet in the round's betting window, one per player per round.
+   * The stake rules are the game's (catalogue minimum, operator maximum, a whole step), and a stake
+   * must be able to win at 1.01× within the round's payout limit per bet; the round's own limit
+   * caps the stakes it takes (they could all win at 1.01×). Decided under the round's lock.
+   */
+  async function placeBet(input: PlaceInput): Promise<CrashBetResult> {
+    const existing = await findBetByKey(db, input.memberId, input.idempotencyKey);
+    if (existing) return replayBet(existing, input);
+    const { rules } = await settings.getPlayableGame(input.nodeId, 'crash');
+    if (input.stakeMinor < rules.min || input.stakeMinor > rules.max || input.stakeMinor % rules.step !== 0n)
+      throw stakeRefusal('The stake is below the minimum, above the maximum or not a whole step', {
+        minStakeMinor: rules.min.toString(),
+        maxStakeMinor: rules.max.toString(),
+        stakeStepMinor: rules.step.toString(),
+      });
+    const nickname = publicName(await ctx.member.findMemberBrief(input.memberId));
+    const betId = `cr-${crypto.randomBytes(12).toString('hex')}`;
+
+    const inserted = await db
+      .transaction()
+      .execute(async (t) => {
+        const { round, now } = await findOpenRound(t, { lock: true });
+        if (!round || round.phase !== 'betting' || now >= round.bettingEndsAt)
+          throw new AppError(ErrorCode.CRASH_BETTING_CLOSED, 'Betting for this round is closed');
+        if (crashCapMultiplier(input.stakeMinor, round.maxPayoutMinor) < CRASH_TARGET.min)
+          throw stakeRefusal('The stake could win more than the maximum payout', {
+            maxPayoutMinor: round.maxPayoutMinor.toString(),
+          });
+        const bets = await listRoundBets(t, round.id);
+        if (bets.some((b) => b.memberId === input.memberId))
+          throw new AppError(ErrorCode.CRASH_ALREADY_BET, 'You already have a bet in this round');
+        const staked = bets.reduce(
+          (sum, b) => (b.status === 'placing' || b.status === 'flying' ? sum + b.stake : sum),
+          input.stakeMinor,
+        );
+        if (crashCapMultiplier(staked, round.roundMaxPayoutMinor) < CRASH_TARGET.min)
+          throw stakeRefusal('This round takes no more stakes this large', {
+            roundMaxPayoutMinor: round.roundMaxPayoutMinor.toString(),
+          });
+        const ok = await insertBet(t, {
+          betId,
+          roundId: round.id,
+          memberId: input.memberId,
+          nodeId: input.nodeId,
+          nickname,
+          idempotencyKey: input.idempotencyKey,
+          stake: input.stakeMinor,
+          autoCashoutHundredths: input.autoCashoutHundredths,
+        });
+        if (!ok) throw new KeyTaken();
+        return true;
+      })
+      .catch((err: unknown) => {
+        if (err instanceof KeyTaken) return false;
+        throw err;
+      });
+    const bet = await findBetByKey(db, input.memberId, input.idempotencyKey);
+    if (!bet) throw new Error('crash: bet not found after insert');
+    // A concurrent request with the same key won (the round's lock rules out a second bet in it).
+    if (!inserted) return replayBet(bet, input);
+    const balance = await debit(bet);
+    return answer({ ...bet, status: 'flying' }, balance, false);
+  }
+
+  /**
+   * POST /wps/inhouse/crash/cashout: cash the player's flying bet out at the multiplier of this
+   * moment (the database's clock under the round's lock). The flight is first advanced to this
+   * moment, so an automatic cash-out or a payout limit reached earlier stands, and a cash-out
+   * after the multiplier passed the crash point is refused (CRASH_ROUND_BUSTED) with the bust recorded.
+   * A second cash-out answers the first (paid once).
+   */
+  async function cashOut(memberId: string): Promise<CrashBetResult> {
+    const decided = await db.transaction().execute(async (t) => {
+      const { round, now } = await findOpenRound(t, { lock: true });
+      if (!round || round.phase !== 'flying') return { bet: undefined, isBusted: false, isRepeat: false };
+      const bets = await listRoundBets(t, round.id);
+      const mine = bets.find((b) => b.memberId === memberId);
+      if (!mine || mine.status !== 'flying') return { bet: mine, isBusted: false, isRepeat: true };
+      const step = await applyFlightStep(t, round, bets, now);
+      if (step.isBusted) return { bet: { ...mine, status: 'lost' as const }, isBusted: true, isRepeat: false };
+      const reached = step.cashOuts.find((c) => c.betId === mine.betId);
+      const at = reached?.cashoutHundredths ?? step.multiplier;
+      const payout = reached?.payout ?? crashPayout(mine.stake, at);
+      if (!reached) await cashBet(t, mine.betId, at, payout);
+      return {
+        bet: { ...mine, status: 'cashed' as const, cashoutHundredths: at, payout },
+        isBusted: false,
+        isRepeat: false,
+      };
+    });
+    if (decided.isBusted) throw new AppError(ErrorCode.CRASH_ROUND_BUSTED, 'The round crashed before the cash-out');
+    // Not in the flying round: the player's latest bet says why.
+    const bet = decided.bet ?? (await listMemberBets(db, memberId, 1))[0];
+    if (bet?.status === 'lost')
+      throw new AppError(ErrorCode.CRASH_ROUND_BUSTED, 'The round crashed before the cash-out');
+    if (bet?.status !== 'cashed') throw new AppError(ErrorCode.CRASH_NO_BET, 'You have no bet flying in this round');
+    // Paying again is harmless (the win's id): a repeated cash-out also finishes a payment left undone.
+    const balance = await pay(bet).catch((err: unknown) => {
+      // Decided and recorded: the driver pays it on its next turn; the answer still shows it.
+      log.warn({ err, betId: bet.betId }, 'crash: cash-out payment left to the driver');
+      return null;
+    });
+    const isRepeat = decided.bet === undefined || decided.isRepeat;
+    // A repeat's win is the wallet's replay, whose balance is the first answer's: show today's.
+    return answer(bet, isRepeat ? null : balance, isRepeat);
+  }
+
+  /** POST /wps/inhouse/crash/history: the player's latest bets. */
+  async function history(memberId: string): Promise<CrashHistory> {
+    const bets = await listMemberBets(db, memberId, 30);
+    return {
+      bets: bets.map((b) => ({
+        betId: b.betId,
+        roundNumber: b.roundNumber,
+        stakeMinor: b.stake.toString(),
+        autoCashoutHundredths: b.autoCashoutHundredths,
+        status: b.status,
+        cashoutHundredths: b.cashoutHundredths,
+        payoutMinor: b.payout.toString(),
+        crashHundredths: b.crashHundredths,
+        createdAt: b.createdAt.toISOString(),
+      })),
+    };
+  }
+
+  return { placeBet, cashOut, history, debit, pay };
+}
+
+export type CrashService = ReturnType<typeof createCrashService>;

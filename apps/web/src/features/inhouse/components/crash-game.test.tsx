@@ -1,0 +1,118 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { crashPoint, nextChainHash } from '@wps/shared/originals/crash';
+import type { InhouseSession } from '@wps/shared/schemas/inhouse';
+import type { CrashBetResult, CrashState } from '@wps/shared/schemas/inhouse-crash';
+import { ok, renderWithProviders, stubApi } from '../../../lib/test-render';
+import { CrashGame, parseCrashTarget } from './crash-game';
+import { verifyCrashRound } from './crash-panels';
+
+const SESSION: InhouseSession = {
+  sessionToken: 'a'.repeat(64),
+  playerId: '7',
+  nickname: 'ana',
+  nodeId: 'inhouse-crash',
+  game: 'crash',
+  gameName: 'Crash',
+  currency: 'BRL',
+  scale: 2,
+  balance: '100.00',
+  balanceMinor: '10000',
+  minStakeMinor: '10',
+  maxStakeMinor: '1000000',
+  stakeStepMinor: '1',
+  rtpBps: 9900,
+  maxPayoutMinor: '100000000',
+  expiresAt: '2099-01-01T00:00:00Z',
+};
+
+// A chain of 4: hash(0) … hash(4) = terminal; round k plays hash(4 − k).
+const chain = ['1'.repeat(64)];
+for (let i = 0; i < 4; i++) chain.push(nextChainHash(chain[i]!));
+const SALT = 'f'.repeat(64);
+const bust = (k: number) => ({
+  roundNumber: k,
+  crashHundredths: crashPoint(chain[4 - k]!, SALT, 9900),
+  hash: chain[4 - k]!,
+  rtpBps: 9900,
+  bustedAt: '2026-11-30T10:00:00.000Z',
+});
+
+function state(): CrashState {
+  const now = Date.now();
+  return {
+    serverTime: new Date(now).toISOString(),
+    chain: { terminalHash: chain[4]!, salt: SALT, length: 4 },
+    round: {
+      roundNumber: 3,
+      phase: 'betting',
+      rtpBps: 9900,
+      bettingEndsAt: new Date(now + 5000).toISOString(),
+      startedAt: null,
+      growthPerMs: 0.00006,
+      crashHundredths: null,
+      hash: null,
+      bets: [{ nickname: 'bruno', stakeMinor: '500', status: 'flying', cashoutHundredths: null, payoutMinor: '0' }],
+      totalStakeMinor: '500',
+    },
+    recent: [bust(2), bust(1)],
+  };
+}
+
+describe('CrashGame', () => {
+  it('bets in the window with the automatic cash-out typed, shows the others’ bets, and proves the recent rounds against the chain', async () => {
+    const placed: CrashBetResult = {
+      bet: {
+        betId: 'cr-1',
+        roundNumber: 3,
+        stakeMinor: '100',
+        autoCashoutHundredths: 150,
+        status: 'flying',
+        cashoutHundredths: null,
+        payoutMinor: '0',
+        crashHundredths: null,
+        createdAt: '2026-11-30T10:00:00.000Z',
+      },
+      balanceMinor: '9900',
+      replayed: false,
+    };
+    const api = stubApi({
+      'GET /wps/inhouse/crash/state': () => ok(state()),
+      'POST /wps/inhouse/crash/history': ok({ bets: [] }),
+      'POST /wps/inhouse/crash/bet': ok(placed),
+    });
+    const onResult = vi.fn();
+    const { user } = await renderWithProviders(
+      <CrashGame session={SESSION} auth={{ sessionToken: SESSION.sessionToken, playerId: '7' }} onResult={onResult} />,
+    );
+    expect(await screen.findByTestId('crash-countdown')).toHaveTextContent(/Próxima rodada em \d s/);
+    expect(within(screen.getByTestId('crash-live-bets')).getByText('bruno')).toBeInTheDocument();
+
+    await user.type(screen.getByTestId('crash-auto'), '1,5');
+    await user.click(screen.getByTestId('crash-bet'));
+    expect(await screen.findByText('Aposta feita')).toBeInTheDocument();
+    expect(api.callsTo('POST /wps/inhouse/crash/bet').map((c) => c.body)).toEqual([
+      expect.objectContaining({ stakeMinor: '100', autoCashoutHundredths: 150, sessionToken: SESSION.sessionToken }),
+    ]);
+    expect(onResult).toHaveBeenCalledWith(expect.objectContaining({ balanceMinor: '9900' }));
+
+    await user.click(screen.getByText('Comprovadamente justo: a cadeia de hashes'));
+    for (const button of screen.getAllByRole('button', { name: 'Verificar' })) await user.click(button);
+    expect(screen.getAllByText('Verificado ✓')).toHaveLength(2);
+    expect(screen.queryByText('Não confere')).toBeNull();
+  });
+
+  it('reads the automatic cash-out in either decimal mark, empty as none, and refuses one out of range', () => {
+    expect(parseCrashTarget('')).toBe('none');
+    expect(parseCrashTarget('2,5')).toBe(250);
+    expect(parseCrashTarget('1.01×')).toBe(101);
+    for (const bad of ['1', '1,001', 'abc', '-2', '1000000,01']) expect(parseCrashTarget(bad)).toBeNull();
+  });
+
+  it('flags a round whose hash does not lead to the one before, or whose crash point does not follow from it', () => {
+    expect(verifyCrashRound(bust(1), chain[4]!, SALT)).toBe(true);
+    expect(verifyCrashRound(bust(2), chain[3]!, SALT)).toBe(true);
+    expect(verifyCrashRound(bust(2), chain[4]!, SALT)).toBe(false);
+    expect(verifyCrashRound({ ...bust(2), crashHundredths: bust(2).crashHundredths + 1 }, chain[3]!, SALT)).toBe(false);
+  });
+});
