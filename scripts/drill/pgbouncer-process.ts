@@ -21,10 +21,9 @@ export type Bouncer = {
 /**
  * The ini. auth_type = trust, as the drill's cluster trusts the loopback (the user must still be
  * in auth_file). No unix socket: the machine's other PgBouncer and PostgreSQL own theirs.
- * ignore_startup_parameters: node-postgres sends none PgBouncer refuses, but libpq's PGOPTIONS
- * (the test suites' `-c synchronous_commit=off`) arrives as `options`, which PgBouncer refuses
- * with "unsupported startup parameter"; the drill's children run without it, and ignoring
- * `extra_float_digits` keeps JDBC-style and psql-era clients from failing the same way.
+ * No ignore_startup_parameters: node-postgres sends only user and database (and `options` when
+ * libpq's PGOPTIONS is set, which PgBouncer refuses as an unsupported startup parameter: the drill's
+ * children run without it). Ignoring `options` instead would drop its settings without a word.
  */
 export function bouncerIni(opts: {
   port: number;
@@ -50,7 +49,6 @@ min_pool_size = 0
 reserve_pool_size = 0
 max_client_conn = 200
 server_reset_query =
-ignore_startup_parameters = extra_float_digits
 logfile = ${path.join(opts.dir, 'pgbouncer.log')}
 pidfile = ${path.join(opts.dir, 'pgbouncer.pid')}
 `;
