@@ -1,11 +1,11 @@
 // `npm run drill:pgbouncer [-- --quick]`: the server through PgBouncer in transaction mode. Makes a
 // cluster of its own (port 5495, jit off for the database: ALTER DATABASE … SET jit = off, as the
-// pooled connections skip the per-connection SET); migrates and seeds it directly (a seamless
-// vendor, funded players with game sessions); runs two real servers (server.ts: jobs, change feed)
-// on 5496 and 5497 straight on PostgreSQL and drives the failover drill's vendor load
-// (failover-load.ts) through them; then starts PgBouncer (6495, pool_mode = transaction), restarts
-// both servers with DATABASE_URL through it and DATABASE_LISTEN_URL straight at PostgreSQL, and
-// drives the same load again while sampling SHOW POOLS. Then checks: every acknowledged bet and win
+// pooled connections skip the per-connection SET); starts PgBouncer (6495, pool_mode =
+// transaction) and migrates through it; seeds directly (a seamless vendor, funded players with
+// game sessions); runs two real servers (server.ts: jobs, change feed) on 5496 and 5497 straight
+// on PostgreSQL and drives the failover drill's vendor load (failover-load.ts) through them; then
+// restarts both with DATABASE_URL through PgBouncer and DATABASE_LISTEN_URL straight at
+// PostgreSQL, and drives the same load again while sampling SHOW POOLS. Then checks: every acknowledged bet and win
 // of both runs is in the ledger once with its amount (the failover drill's reckoning), the ledger
 // check passes, a member's change on one server reaches the other's cached reads (the change feed's
 // LISTEN), the periodic jobs finished periods through PgBouncer, and the pooled connections read
