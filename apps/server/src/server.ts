@@ -23,7 +23,11 @@ async function main() {
     log.fatal((err as Error).message);
     process.exit(1);
   }
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    listenUrl: config.databaseListenUrl,
+    dataDir: config.dataDir,
+  });
   const applied = await runMigrations(database);
   if (applied.length) log.info({ applied }, 'migrations applied');
   await seedDemoOperator(database.db);

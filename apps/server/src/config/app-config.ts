@@ -43,6 +43,8 @@ export type AppConfig = {
   dataDir: string;
   /** When set, PostgreSQL; otherwise embedded PGlite under dataDir. */
   databaseUrl: string | undefined;
+  /** DATABASE_LISTEN_URL: the change feed's LISTEN connection, straight to PostgreSQL; unset, databaseUrl. */
+  databaseListenUrl?: string | undefined;
   /** DATABASE_READ_URL: the replica the routed reads use (db/read-handle.ts); unset, they read databaseUrl. */
   databaseReadUrl?: string | undefined;
   /** DATABASE_READ_MAX_LAG_MS: above this lag the routed reads go back to the primary. */
@@ -130,6 +132,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     nodeEnv: env.NODE_ENV,
     dataDir: path.resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
+    databaseListenUrl: env.DATABASE_LISTEN_URL,
     databaseReadUrl: env.DATABASE_READ_URL,
     databaseReadMaxLagMs: env.DATABASE_READ_MAX_LAG_MS,
     allowPgliteInProduction: env.ALLOW_PGLITE_IN_PRODUCTION,

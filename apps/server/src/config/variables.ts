@@ -97,6 +97,14 @@ export const ENV_VARIABLES = {
       'PostgreSQL connection URL (`postgres://user:password@host:5432/db`); when set, PostgreSQL is used instead of PGlite. Several hosts with `?target_session_attrs=read-write` (`postgres://u@a:5432,b:5432/db?…`) follow a failover to the promoted server (docs/operations.md, Failover)',
     secret: true,
   },
+  DATABASE_LISTEN_URL: {
+    schema: postgresUrl(),
+    defaultText: '`DATABASE_URL`',
+    feeds: 'AppConfig.databaseListenUrl',
+    description:
+      'PostgreSQL only: the change feed\'s LISTEN connection (one per instance), straight to PostgreSQL when `DATABASE_URL` goes through PgBouncer in transaction mode, which keeps no session for LISTEN; set to another URL, `DATABASE_URL` is taken as pooled and its connections skip `SET jit = off` (set it on the role or database instead: docs/operations.md, "PgBouncer in transaction mode")',
+    secret: true,
+  },
   DATABASE_READ_URL: {
     schema: postgresUrl(),
     defaultText: 'unset (every read on `DATABASE_URL`)',

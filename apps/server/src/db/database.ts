@@ -125,6 +125,14 @@ function createPgliteListener(pglite: PGlite) {
 /** Open PostgreSQL when a URL is given, else PGlite in dataDir (or in memory when dataDir is null). */
 export async function openDatabase(opts: {
   databaseUrl?: string | undefined;
+  /**
+   * PostgreSQL only: where the change feed's LISTEN connection goes (DATABASE_LISTEN_URL); unset,
+   * databaseUrl. LISTEN needs a session of its own, which a transaction-mode pooler (PgBouncer)
+   * does not keep: with databaseUrl through one, this points straight at PostgreSQL. A different
+   * URL here also tells that databaseUrl is pooled, so its connections skip `SET jit = off`
+   * (docs/operations.md, "PgBouncer in transaction mode").
+   */
+  listenUrl?: string | undefined;
   dataDir?: string | null;
   poolSize?: number;
   /**
@@ -147,9 +155,13 @@ export async function openDatabase(opts: {
     const connectionString = hostList?.baseUrl ?? opts.databaseUrl;
     const Client = failover?.Client ?? pg.Client;
     const pool = new pg.Pool({ connectionString, max: opts.poolSize ?? 10, Client });
+    // Through a transaction-mode pooler a session SET would land on whichever server connection
+    // ran it and stay there for other clients; there the role's or database's own `jit = off`
+    // (ALTER ROLE/DATABASE … SET jit = off) does it for every server connection instead.
+    const isPooled = opts.listenUrl !== undefined && opts.listenUrl !== opts.databaseUrl;
     pool.on('connect', (client) => {
       // A connection this fails on is broken; its next query reports that.
-      client.query('SET jit = off').catch(() => undefined);
+      if (!isPooled) client.query('SET jit = off').catch(() => undefined);
       // The pool listens for errors on idle connections only. One checked out between two queries
       // when the server dies (a transaction awaiting something else, a crash, a failover) would
       // emit an 'error' with no listener, which ends the process; its next query fails anyway,
@@ -174,7 +186,11 @@ export async function openDatabase(opts: {
       kind: 'postgres',
       execScript,
       close: () => db.destroy(),
-      listen: createPostgresListener(() => new Client({ connectionString })),
+      listen: createPostgresListener(() =>
+        opts.listenUrl && isPooled
+          ? new pg.Client({ connectionString: opts.listenUrl })
+          : new Client({ connectionString }),
+      ),
       poolStats,
       observeQueries,
     };

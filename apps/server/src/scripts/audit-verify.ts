@@ -13,7 +13,13 @@ async function main(): Promise<number> {
   const config = loadConfig();
   const keyring = auditChainKeyring(config);
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite at ${config.dataDir}`;
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    // Through PgBouncer: no per-connection SET (database.ts).
+    listenUrl: config.databaseListenUrl,
+    dataDir: config.dataDir,
+    poolSize: 2,
+  });
   try {
     const anchors: AuditChainAnchor[] = [];
     for (const arg of process.argv.slice(2)) {

@@ -7,7 +7,13 @@ import { checkLedger } from '../modules/ledger/ledger-check';
 async function main(): Promise<number> {
   const config = loadConfig();
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite at ${config.dataDir}`;
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    // Through PgBouncer: no per-connection SET (database.ts).
+    listenUrl: config.databaseListenUrl,
+    dataDir: config.dataDir,
+    poolSize: 2,
+  });
   try {
     const result = await checkLedger(database.db);
     const s = result.stats;

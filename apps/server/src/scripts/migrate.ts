@@ -7,7 +7,13 @@ import { seedDemoOperator } from '../db/seed';
 async function main(): Promise<void> {
   const config = loadConfig();
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    // Through PgBouncer: no per-connection SET (database.ts).
+    listenUrl: config.databaseListenUrl,
+    dataDir: config.dataDir,
+    poolSize: 2,
+  });
   try {
     const applied = await runMigrations(database);
     const seed = await seedDemoOperator(database.db);

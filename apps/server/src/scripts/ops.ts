@@ -187,7 +187,13 @@ async function main(argv: string[]): Promise<number> {
     return name && name !== 'help' ? 2 : 0;
   }
   const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    // Through PgBouncer: no per-connection SET (database.ts).
+    listenUrl: config.databaseListenUrl,
+    dataDir: config.dataDir,
+    poolSize: 2,
+  });
   try {
     // Commands may run before the server ever started on this database.
     await runMigrations(database);
