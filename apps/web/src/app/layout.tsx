@@ -166,19 +166,24 @@ export function Layout({ hasSideMenu, hasFooter }: LayoutProps) {
       </a>
       <ScrollManager />
       <Header hasSideMenu={hasSideMenu} />
+      {/* The right bar comes with the menu (one reveal, as the column's parts arrive together), or
+          on its own where the menu waits for the drawer to open (tablets show the bar). */}
       {hasSideMenu &&
         (isSideMenuDrawn ? (
           <Suspense fallback={<SideMenuPending />}>
             <SideMenu />
+            <RightBar />
           </Suspense>
         ) : (
-          <SideMenuPending />
+          <>
+            <SideMenuPending />
+            {hasPainted && (
+              <Suspense fallback={null}>
+                <RightBar />
+              </Suspense>
+            )}
+          </>
         ))}
-      {hasSideMenu && hasPainted && (
-        <Suspense fallback={null}>
-          <RightBar />
-        </Suspense>
-      )}
       <div className="layout__body">
         <main id="main-content" className="layout__main" tabIndex={-1}>
           <RouteBanners pathname={location.pathname} />

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@wps/ui/button';
 import { BoltIcon, GamepadIcon, PlusCircleIcon, UserIcon } from '../../components/ui/icons';
@@ -18,6 +18,24 @@ import './home-page.css';
 // The illustration is decorative (never the largest paint: inline SVG does not count), so it
 // is fetched once the hero's text has painted, in a box of its final size so nothing moves.
 const HeroArt = lazy(() => import('./hero-art').then((module) => ({ default: module.HeroArt })));
+
+/** Where the hero shows its illustration (home-page.css): narrower screens never fetch or draw it. */
+const ART_QUERY = '(min-width: 1024px)';
+
+function subscribeArtQuery(listener: () => void): () => void {
+  if (typeof window.matchMedia !== 'function') return () => undefined;
+  const query = window.matchMedia(ART_QUERY);
+  query.addEventListener('change', listener);
+  return () => query.removeEventListener('change', listener);
+}
+
+function useShowsHeroArt(): boolean {
+  return useSyncExternalStore(
+    subscribeArtQuery,
+    () => typeof window.matchMedia !== 'function' || window.matchMedia(ART_QUERY).matches,
+    () => false,
+  );
+}
 
 // The lanes, the winners ticker and the promotions strip: their code (the lobby's tiles, the
 // promotions' cards) and strings download after the first paint, so the home page's first script
@@ -54,6 +72,7 @@ function Hero() {
   const formatMoney = useFormatMoney();
   const freePlay = useFreePlay();
   const hasPainted = useHasPainted();
+  const showsArt = useShowsHeroArt();
   const brandName = permission?.brand.brandName ?? '';
   const canRegister = isModuleEnabled(permission, 'DIRECTREG3');
   const canFreePlay = isModuleEnabled(permission, 'FREEPLAY3');
@@ -136,7 +155,7 @@ function Hero() {
         </div>
       )}
       <div className="hero__art">
-        {hasPainted ? (
+        {hasPainted && showsArt ? (
           <Suspense fallback={<span className="hero-art hero-art--placeholder" aria-hidden="true" />}>
             <HeroArt />
           </Suspense>
