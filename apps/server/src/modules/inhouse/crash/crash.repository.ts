@@ -245,17 +245,7 @@ export async function findOpenRound(
 
 export async function insertRound(
   db: Db,
-  r: {
-    chainId: string;
-    roundNumber: number;
-    hash: string;
-    crashHundredths: number;
-    rtpBps: number;
-    growthPerMs: number;
-    maxPayoutMinor: bigint;
-    roundMaxPayoutMinor: bigint;
-    bettingMs: number;
-  },
+  r: Omit<CrashRoundRow, 'id' | 'phase' | 'bettingEndsAt' | 'startedAt' | 'bustedAt'> & { bettingMs: number },
 ): Promise<void> {
   await db
     .insertInto('crash_rounds')
