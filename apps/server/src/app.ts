@@ -9,6 +9,7 @@ import { fastifyTrustProxy, type AppConfig } from './config';
 import type { DatabaseHandle } from './db/database';
 import { openReadDb, type ReadDb } from './db/read-handle';
 import { registerErrorHandling } from './plugins/errors';
+import { NO_LOAD_SHEDDING, registerLoadShedding } from './plugins/load-shedding';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerAccessGate } from './plugins/access-gate';
 import { registerPayloadEncryption } from './plugins/payload-encryption';
@@ -154,6 +155,11 @@ export async function buildApp(opts: {
   });
   app.decorate('services', services);
   registerHttpMetrics(app, services.metrics);
+  // Before every hook that does work: a refused request costs the least that can be answered.
+  const shedding = await registerLoadShedding(app, config.loadShedding ?? NO_LOAD_SHEDDING, {
+    shed: (reason) => services.metrics.requestShed(reason),
+  });
+  services.metrics.watchInFlight(shedding.inFlight);
   if (config.metricsToken) registerMetricsRoute(app, services.metrics, config.metricsToken);
   app.addHook('onClose', async () => {
     await services.changeFeed.close();

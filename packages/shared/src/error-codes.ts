@@ -47,6 +47,12 @@ export const ErrorCode = {
   SYSTEM_MAINTENANCE: 'SYSTEM_MAINTENANCE',
   /** A change lost its race with concurrent changes on every attempt; nothing was written. */
   SERVER_BUSY: 'SERVER_BUSY',
+  /**
+   * The instance is overloaded (event loop too slow, memory past its bound, or too many requests
+   * in flight) and refused the request before doing any of it; `Retry-After` says when to try
+   * again (docs/operations.md, "Load shedding").
+   */
+  SERVER_OVERLOADED: 'SERVER_OVERLOADED',
   REGION_RESTRICTED: 'REGION_RESTRICTED',
   UNKNOWN_MERCHANT: 'UNKNOWN_MERCHANT',
   /** Security centre: payment password, payee name, bank accounts, links. */

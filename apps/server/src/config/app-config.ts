@@ -2,9 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { auditChainKeyProblem } from '../modules/audit/audit-chain-key';
-import { parseEnv } from './env';
+import { parseEnv, type Env } from './env';
 import type { JurisdictionProfile } from '@wps/shared/licence';
 import type { TrustProxy } from './trust-proxy';
+import type { LoadSheddingSettings } from '../plugins/load-shedding';
 
 /**
  * The repository root: the nearest folder above `from` whose package.json declares "workspaces".
@@ -105,6 +106,12 @@ export type AppConfig = {
   jobIntervalMs?: number | undefined;
   /** The shortest gap between a rewards-engine consumer's batches, and its poll while the change feed is down (REWARD_EVENTS_POLL_MS). */
   rewardEventsPollMs?: number | undefined;
+  /**
+   * SHED_MAX_EVENT_LOOP_DELAY_MS, SHED_MAX_EVENT_LOOP_UTILIZATION, SHED_MAX_HEAP_MB, SHED_MAX_RSS_MB,
+   * SHED_MAX_IN_FLIGHT, SHED_RETRY_AFTER_SECONDS: when an overloaded instance refuses new requests
+   * (plugins/load-shedding.ts); absent, never.
+   */
+  loadShedding?: LoadSheddingSettings;
   /** METRICS_PORT: the internal listener serving /metrics without a token (server.ts). */
   metricsPort?: number | undefined;
   /** METRICS_HOST: the address that listener binds to (HOST when unset). */
@@ -175,12 +182,32 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     jobIntervalMs: env.JOB_INTERVAL_MS,
     rewardEventsPollMs: env.REWARD_EVENTS_POLL_MS,
+    loadShedding: loadSheddingSettings(env),
     metricsPort: env.METRICS_PORT,
     metricsHost: env.METRICS_HOST ?? env.HOST,
     metricsToken: env.METRICS_TOKEN,
     demoContent: env.DEMO_CONTENT === 'on' || (env.DEMO_CONTENT === 'auto' && env.NODE_ENV !== 'production'),
     demoJurisdiction: env.DEMO_JURISDICTION,
     demoRewards: env.DEMO_REWARDS === 'on' || (env.DEMO_REWARDS === 'auto' && env.NODE_ENV !== 'production'),
+  };
+}
+
+const MIB = 1024 * 1024;
+
+/**
+ * The load-shedding bounds: the two that protect an instance from queueing itself to death (the
+ * event loop's delay, requests in flight) are on by default in production only; development and
+ * the test suites run unbounded unless they set them.
+ */
+function loadSheddingSettings(env: Env): LoadSheddingSettings {
+  const production = env.NODE_ENV === 'production';
+  return {
+    maxEventLoopDelayMs: env.SHED_MAX_EVENT_LOOP_DELAY_MS ?? (production ? 500 : 0),
+    maxEventLoopUtilization: env.SHED_MAX_EVENT_LOOP_UTILIZATION,
+    maxHeapUsedBytes: env.SHED_MAX_HEAP_MB * MIB,
+    maxRssBytes: env.SHED_MAX_RSS_MB * MIB,
+    maxInFlight: env.SHED_MAX_IN_FLIGHT ?? (production ? 500 : 0),
+    retryAfterSeconds: env.SHED_RETRY_AFTER_SECONDS,
   };
 }
 

@@ -103,6 +103,11 @@ export function createMetrics(opts: { processMetrics?: boolean } = {}) {
   const winAmount = counter('win_amount_minor_total', 'Amount of wins credited, in minor units, by vendor', ['vendor']);
   const ledgerPosts = counter('ledger_posts_total', 'Ledger posts committed, by kind', ['kind']);
   const loginFailures = counter('login_failures_total', 'Failed logins, by actor (member or operator)', ['actor']);
+  const shed = counter(
+    'http_requests_shed_total',
+    'Requests refused 503 SERVER_OVERLOADED before any work, by reason (plugins/load-shedding.ts)',
+    ['reason'],
+  );
 
   const business: BusinessMetrics = {
     depositCredited(amountMinor) {
@@ -141,6 +146,23 @@ export function createMetrics(opts: { processMetrics?: boolean } = {}) {
       const statusClass = `${Math.floor(statusCode / 100)}xx`;
       httpDuration.observe({ route, method, status_class: statusClass }, seconds);
       if (route.startsWith('/vendor/')) callbackDuration.observe({ route, status_class: statusClass }, seconds);
+    },
+
+    /** Count one request refused by the load shedding, by what was over its bound. */
+    requestShed(reason: string): void {
+      shed.inc({ reason });
+    },
+
+    /** Report the requests the load shedding counts as in flight, at each scrape. */
+    watchInFlight(inFlight: () => number): void {
+      new Gauge({
+        name: 'http_requests_in_flight',
+        help: 'Requests admitted and not yet answered, as the load shedding counts them (probes, settlement callbacks, built files and live streams left out)',
+        registers: [registry],
+        collect() {
+          this.set(inFlight());
+        },
+      });
     },
 
     /** Report the database pool's connections at each scrape (PostgreSQL; PGlite has one session and no pool). */
