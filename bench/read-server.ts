@@ -16,12 +16,19 @@ import { registerHttpMetrics } from '../apps/server/src/metrics/http';
 import { registerRequestId, requestIdOptions } from '../apps/server/src/plugins/request-id';
 import { registerSecurityHeaders } from '../apps/server/src/plugins/security-headers';
 import type { App } from '../apps/server/src/app';
+import { loadConfig } from '../apps/server/src/config';
 import { startBenchServer } from './bench-server';
 import { fetchRsaKey, registerMember, uniqueUsername } from './bench-client';
 
 async function startApp(): Promise<{ info: Record<string, string>; close: () => Promise<void> }> {
-  // Production serialisation (plain JSON.stringify, no response-schema check), as a deployment runs.
-  const server = await startBenchServer({ nodeEnv: 'production' });
+  // Production serialisation (plain JSON.stringify, no response-schema check), as a deployment runs,
+  // and its load shedding: production's defaults, or the SHED_* variables of this process
+  // (shedding.bench.ts sets them).
+  // BENCH_POOL_SIZE narrows the database pool, so requests wait for a connection (shedding.bench.ts).
+  const server = await startBenchServer(
+    { nodeEnv: 'production', loadShedding: loadConfig({ ...process.env, NODE_ENV: 'production' }).loadShedding },
+    process.env.BENCH_POOL_SIZE ? { poolSize: Number(process.env.BENCH_POOL_SIZE) } : {},
+  );
   // Players see only connected vendors, and the game-list bench reads the sandbox vendor's games:
   // connect it (to an address nothing is ever sent to; a list never calls the vendor).
   await server.app.services.gateway.configureAdapter({
