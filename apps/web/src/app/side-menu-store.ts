@@ -1,5 +1,5 @@
-import { useSyncExternalStore } from 'react';
 import { createStore, useStore } from '../lib/create-store';
+import { matchesMediaQuery, useMediaQuery } from '../lib/use-media-query';
 
 /** Below this width the side menu is an overlay drawer; above it a collapsible column. */
 export const DRAWER_QUERY = '(max-width: 1023px)';
@@ -20,7 +20,7 @@ const sideMenu = createStore<State>({ isExpanded: readExpanded(), isDrawerOpen: 
 
 /** Whether the viewport uses the drawer form of the side menu. */
 export function isDrawerViewport(): boolean {
-  return window.matchMedia(DRAWER_QUERY).matches;
+  return matchesMediaQuery(DRAWER_QUERY);
 }
 
 /** The header toggle: opens/closes the drawer on phones, expands/collapses the column on desktop. */
@@ -48,13 +48,7 @@ export function useSideMenu(): State {
   return useStore(sideMenu);
 }
 
-function subscribeViewport(listener: () => void): () => void {
-  const query = window.matchMedia(DRAWER_QUERY);
-  query.addEventListener('change', listener);
-  return () => query.removeEventListener('change', listener);
-}
-
 /** Whether the side menu is currently in its drawer form; re-renders when the viewport crosses over. */
 export function useIsDrawerViewport(): boolean {
-  return useSyncExternalStore(subscribeViewport, isDrawerViewport, () => false);
+  return useMediaQuery(DRAWER_QUERY);
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@wps/ui/button';
 import { BoltIcon, GamepadIcon, PlusCircleIcon, UserIcon } from '../../components/ui/icons';
@@ -13,6 +13,7 @@ import { useFormatMoney } from '../../lib/money';
 import { useHasPainted } from '../../lib/first-paint';
 import { preloadNamespaces } from '../../lib/i18n';
 import { lazyOptional } from '../../lib/lazy-optional';
+import { useMediaQuery } from '../../lib/use-media-query';
 import './home-page.css';
 
 // The illustration is decorative (never the largest paint: inline SVG does not count), so it
@@ -22,19 +23,9 @@ const HeroArt = lazy(() => import('./hero-art').then((module) => ({ default: mod
 /** Where the hero shows its illustration (home-page.css): narrower screens never fetch or draw it. */
 const ART_QUERY = '(min-width: 1024px)';
 
-function subscribeArtQuery(listener: () => void): () => void {
-  if (typeof window.matchMedia !== 'function') return () => undefined;
-  const query = window.matchMedia(ART_QUERY);
-  query.addEventListener('change', listener);
-  return () => query.removeEventListener('change', listener);
-}
-
+/** Without matchMedia (an old browser) the illustration is shown, as the stylesheet then does. */
 function useShowsHeroArt(): boolean {
-  return useSyncExternalStore(
-    subscribeArtQuery,
-    () => typeof window.matchMedia !== 'function' || window.matchMedia(ART_QUERY).matches,
-    () => false,
-  );
+  return useMediaQuery(ART_QUERY, true);
 }
 
 // The lanes, the winners ticker and the promotions strip: their code (the lobby's tiles, the

@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import useEmblaCarousel from 'embla-carousel-react';
 import Autoplay from 'embla-carousel-autoplay';
+import { useMediaQuery } from '../../../lib/use-media-query';
 import { BANNER_AUTOPLAY_MS } from '../banner-link';
 
-const prefersReducedMotion = () =>
-  typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
 
 /**
  * The operator's slides as a carousel (Embla): with more than one slide it loops and moves every
@@ -12,7 +12,7 @@ const prefersReducedMotion = () =>
  * it never moves by itself and `goTo` jumps without the sliding animation.
  */
 export function useCarousel(count: number, align: 'center' | 'start' = 'center') {
-  const [isReducedMotion] = useState(prefersReducedMotion);
+  const isReducedMotion = useMediaQuery(REDUCED_MOTION);
   const plugins = useMemo(
     () =>
       isReducedMotion || count < 2
