@@ -14,7 +14,7 @@ function getLimits(): Promise<RgStatus> {
 }
 
 /** The smallest loss limit in force (day, week or month) in minor units at `scale`, or null for none. */
-export function smallestLossLimit(status: RgStatus, scale: number): { minor: bigint; kind: string } | null {
+function smallestLossLimit(status: RgStatus, scale: number): { minor: bigint; kind: string } | null {
   if (status.scale !== scale) return null;
   let smallest: { minor: bigint; kind: string } | null = null;
   for (const limit of status.limits) {

@@ -49,7 +49,8 @@ export function AutoBetPanel(props: AutoBetPanelProps) {
   const { session, levels, stake, onStake, auto, balanceMinor, canPlay, testId } = props;
   const { t } = useTranslation('inhouse');
   const format = useFormatMoney();
-  const { locale } = useFormats();
+  const formats = useFormats();
+  const { locale } = formats;
   const id = useId();
   const money = { currency: session.currency, scale: session.scale };
   const show = (minor: bigint) => format(minorToDecimal(minor.toString(), money.scale), money);
@@ -180,6 +181,21 @@ export function AutoBetPanel(props: AutoBetPanelProps) {
   return (
     <>
       <div className="ih-auto" data-testid="auto-panel">
+        <div className="ih-auto__tally" aria-live="polite" data-testid="auto-tally">
+          {tally && (
+            <>
+              <span>{t('auto.bets', { count: tally.bets })}</span>
+              <span className={`amount${net > 0n ? ' is-win' : net < 0n ? ' is-loss' : ''}`} data-testid="auto-net">
+                {t('auto.net', { amount: `${net < 0n ? '−' : net > 0n ? '+' : ''}${show(net < 0n ? -net : net)}` })}
+              </span>
+            </>
+          )}
+        </div>
+        {stopped && !auto.running && (
+          <p className="ih-auto__status" role="status" data-testid="auto-status">
+            {t(`auto.stopped.${stopped.reason}`, { message: stopped.message ?? '' })}
+          </p>
+        )}
         <div className="ih-auto__grid">
           <div className="field">
             <label className="field__label" htmlFor={`${id}-count`}>
@@ -201,7 +217,7 @@ export function AutoBetPanel(props: AutoBetPanelProps) {
               />
             </div>
             <p id={`${id}-count-hint`} className={count === undefined ? 'field__error' : 'field__hint'}>
-              {t('auto.countHint', { max: AUTO_BET_MAX_BETS })}
+              {t('auto.countHint', { max: formats.number(AUTO_BET_MAX_BETS) })}
             </p>
           </div>
           {rule('onWin', onWin, setOnWin)}
@@ -218,21 +234,6 @@ export function AutoBetPanel(props: AutoBetPanelProps) {
             lossHint,
           )}
         </div>
-        <div className="ih-auto__tally" aria-live="polite" data-testid="auto-tally">
-          {tally && (
-            <>
-              <span>{t('auto.bets', { count: tally.bets })}</span>
-              <span className={`amount${net > 0n ? ' is-win' : net < 0n ? ' is-loss' : ''}`} data-testid="auto-net">
-                {t('auto.net', { amount: `${net < 0n ? '−' : net > 0n ? '+' : ''}${show(net < 0n ? -net : net)}` })}
-              </span>
-            </>
-          )}
-        </div>
-        {stopped && !auto.running && (
-          <p className="ih-auto__status" role="status" data-testid="auto-status">
-            {t(`auto.stopped.${stopped.reason}`, { message: stopped.message ?? '' })}
-          </p>
-        )}
       </div>
       <div className="ih-controls">
         <StakePicker
