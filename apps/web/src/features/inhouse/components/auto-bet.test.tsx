@@ -205,6 +205,32 @@ describe('auto-bet on an original', () => {
     expect(screen.getByTestId('auto-tally')).toHaveTextContent('1 aposta');
     expect(api.callsTo(PLAY)).toHaveLength(1);
   });
+
+  it('stops when the page is hidden, and sends nothing more once the page is left', async () => {
+    const answer = limboAnswer();
+    const releases: (() => void)[] = [];
+    const route = async (call: ApiCall) => {
+      await new Promise<void>((r) => releases.push(r));
+      return answer(call, false);
+    };
+    const { api, user, unmount } = await openAuto({ [PLAY]: route });
+    await user.click(screen.getByTestId('limbo-play-auto-start'));
+    await vi.waitFor(() => expect(api.callsTo(PLAY)).toHaveLength(1));
+    const visibility = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    document.dispatchEvent(new Event('visibilitychange'));
+    releases.shift()!();
+    expect(await ended()).toHaveTextContent('Automático parado: a página saiu da tela.');
+    expect(api.callsTo(PLAY)).toHaveLength(1);
+    visibility.mockRestore();
+
+    // A new run, then the page goes away with a bet in flight: that bet completes, no other follows.
+    await user.click(screen.getByTestId('limbo-play-auto-start'));
+    await vi.waitFor(() => expect(api.callsTo(PLAY)).toHaveLength(2));
+    unmount();
+    releases.shift()!();
+    await new Promise((r) => setTimeout(r, 800));
+    expect(api.callsTo(PLAY)).toHaveLength(2);
+  });
 });
 
 async function openAutoSignedIn(routes: Parameters<typeof stubApi>[0]) {
