@@ -187,11 +187,14 @@ test.describe('house originals on auto-bet', () => {
   }) => {
     await page.setViewportSize({ width: 360, height: 740 });
     const a = await fundedPlayer(page, { request, baseURL: server.baseURL });
+    // A daily loss limit: the game's frame reads it as the stop-on-loss's ceiling.
+    await callApi(a, 'PUT', '/wps/responsible-gaming/limits', { limits: [{ kind: 'loss_day', value: '50' }] });
     const frame = await launch(page, 'limbo');
     await expect(frame.getByTestId('inhouse-balance')).toHaveText(/R\$\s*100,00/);
     // 10,000× almost never comes: at 1,00 a bet, a stop-on-loss of 2,00 ends a run of at most 5 after two.
     await frame.getByTestId('limbo-target').fill('10000');
     await frame.getByRole('radio', { name: 'Automático' }).click();
+    await expect(frame.getByTestId('auto-stopLoss-hint')).toContainText(/R\$\s*50,00/);
     await frame.getByTestId('auto-count').fill('5');
     await frame.getByTestId('auto-stopLoss').fill('2,00');
     await expectNoSeriousA11yViolations(page, 'limbo auto-bet (360 px)');
