@@ -118,6 +118,7 @@ export function AutoBetPanel(props: AutoBetPanelProps) {
               autoComplete="off"
               aria-label={t('auto.percent', { when: t(`auto.${kind}`) })}
               aria-invalid={readRule(value) === null ? true : undefined}
+              aria-describedby={readRule(value) === null ? `${id}-${kind}-hint` : undefined}
               value={value.percent}
               onChange={(e) => set({ ...value, percent: e.target.value })}
               disabled={locked}
@@ -126,7 +127,11 @@ export function AutoBetPanel(props: AutoBetPanelProps) {
           </div>
         )}
       </div>
-      {readRule(value) === null && <p className="field__error">{t('auto.percentHint')}</p>}
+      {readRule(value) === null && (
+        <p id={`${id}-${kind}-hint`} className="field__error">
+          {t('auto.percentHint')}
+        </p>
+      )}
     </div>
   );
 
@@ -181,7 +186,8 @@ export function AutoBetPanel(props: AutoBetPanelProps) {
   return (
     <>
       <div className="ih-auto" data-testid="auto-panel">
-        <div className="ih-auto__tally" aria-live="polite" data-testid="auto-tally">
+        {/* Not a live region: the board already announces each bet's result, and the run's end is a status. */}
+        <div className="ih-auto__tally" data-testid="auto-tally">
           {tally && (
             <>
               <span>{t('auto.bets', { count: tally.bets })}</span>
