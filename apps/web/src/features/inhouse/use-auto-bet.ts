@@ -11,6 +11,15 @@ import {
   type StakeBounds,
 } from './auto-bet';
 
+/** What a run needs of a settled bet. */
+export type AutoBetRound = Pick<InhouseRoundResult, 'stakeMinor' | 'payoutMinor' | 'balanceMinor'>;
+
+/**
+ * Thrown by a `place` that waits (crash waits for a round's betting window) when the run is
+ * stopped before its bet went out: the run ends for that stop's reason, no bet made.
+ */
+export class AutoBetCancelled extends Error {}
+
 /** The run so far: bets settled, their net result (payouts less stakes), the stake of the next bet. */
 export type AutoBetTally = { bets: number; netMinor: bigint; stakeMinor: bigint };
 
@@ -33,12 +42,12 @@ const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 
 /**
  * An original's auto-bet: `place` plays one round at a stake (the page's own play call, a new
- * idempotency key each time) and the run awaits each answer before the next bet, so bets never
- * overlap. The run ends at the first refusal of any kind (a responsible-gambling limit, the
+ * idempotency key each time) and the run awaits each settled round before the next bet, so bets
+ * never overlap (crash's `place` also waits for the next betting window and the round's end). The run ends at the first refusal of any kind (a responsible-gambling limit, the
  * funds, the network), when the balance cannot cover the next stake, when the count, profit or
  * loss is reached, when the page is hidden or left, or when the player stops it.
  */
-export function useAutoBet(place: (stakeMinor: bigint) => Promise<InhouseRoundResult>): AutoBetRun {
+export function useAutoBet(place: (stakeMinor: bigint, isStopped: () => boolean) => Promise<AutoBetRound>): AutoBetRun {
   const [running, setRunning] = useState(false);
   const [tally, setTally] = useState<AutoBetTally | null>(null);
   const [stopped, setStopped] = useState<AutoBetRun['stopped']>(null);
@@ -83,10 +92,11 @@ export function useAutoBet(place: (stakeMinor: bigint) => Promise<InhouseRoundRe
         for (;;) {
           if (stopAsked.current) return { reason: stopAsked.current, message: null };
           if (balance !== null && stake > balance) return { reason: 'balance', message: null };
-          let result: InhouseRoundResult;
+          let result: AutoBetRound;
           try {
-            result = await placeRef.current(stake);
+            result = await placeRef.current(stake, () => stopAsked.current !== null);
           } catch (err) {
+            if (err instanceof AutoBetCancelled) return { reason: stopAsked.current ?? 'player', message: null };
             return { reason: 'error', message: translateError(err) };
           }
           const payout = BigInt(result.payoutMinor);

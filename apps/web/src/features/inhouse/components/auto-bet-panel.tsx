@@ -30,6 +30,34 @@ type AutoBetPanelProps = {
   testId: string;
 };
 
+/** Manual or Auto, above a game's settings; locked while a round or a run goes on. */
+export function AutoModeSwitch(props: {
+  mode: 'manual' | 'auto';
+  onMode: (mode: 'manual' | 'auto') => void;
+  disabled: boolean;
+  testId: string;
+}) {
+  const { t } = useTranslation('inhouse');
+  return (
+    <div className="ih-chips ih-mode" role="radiogroup" aria-label={t('auto.mode')}>
+      {(['manual', 'auto'] as const).map((m) => (
+        <button
+          key={m}
+          type="button"
+          role="radio"
+          aria-checked={props.mode === m}
+          className={`ih-chip${props.mode === m ? ' is-active' : ''}`}
+          onClick={() => props.onMode(m)}
+          disabled={props.disabled}
+          data-testid={`${props.testId}-mode-${m}`}
+        >
+          {t(`auto.${m}`)}
+        </button>
+      ))}
+    </div>
+  );
+}
+
 type RuleText = { mode: StakeRule['mode']; percent: string };
 
 /** The rule as typed, or null when its percentage is no whole number 1…1000. */

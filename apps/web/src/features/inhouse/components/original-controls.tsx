@@ -6,7 +6,7 @@ import { Button } from '@wps/ui/button';
 import { useFormats } from '../../../lib/format';
 import type { AutoBetRun } from '../use-auto-bet';
 import { useGameShortcuts, type RecentRound } from '../use-original-round';
-import { AutoBetPanel } from './auto-bet-panel';
+import { AutoBetPanel, AutoModeSwitch } from './auto-bet-panel';
 import { StakePicker, stakeLevels } from './stake-picker';
 
 /**
@@ -71,24 +71,7 @@ export function OriginalControls(props: OriginalControlsProps) {
 
   return (
     <>
-      {auto && (
-        <div className="ih-chips ih-mode" role="radiogroup" aria-label={t('auto.mode')}>
-          {(['manual', 'auto'] as const).map((m) => (
-            <button
-              key={m}
-              type="button"
-              role="radio"
-              aria-checked={mode === m}
-              className={`ih-chip${mode === m ? ' is-active' : ''}`}
-              onClick={() => setMode(m)}
-              disabled={busy}
-              data-testid={`${testId}-mode-${m}`}
-            >
-              {t(`auto.${m}`)}
-            </button>
-          ))}
-        </div>
-      )}
+      {auto && <AutoModeSwitch mode={mode} onMode={setMode} disabled={busy} testId={testId} />}
       {auto && mode === 'auto' ? (
         <AutoBetPanel
           session={session}
