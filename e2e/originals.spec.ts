@@ -178,6 +178,49 @@ test.describe('house originals', () => {
   });
 });
 
+test.describe('house originals on auto-bet', () => {
+  test.setTimeout(120_000);
+
+  test('limbo auto-bet: bets placed one after another stop at the stop-on-loss, the balance and the betting record follow (360 px)', async ({
+    page,
+    request,
+  }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    const a = await fundedPlayer(page, { request, baseURL: server.baseURL });
+    // A daily loss limit: the game's frame reads it as the stop-on-loss's ceiling.
+    await callApi(a, 'PUT', '/wps/responsible-gaming/limits', { limits: [{ kind: 'loss_day', value: '50' }] });
+    const frame = await launch(page, 'limbo');
+    await expect(frame.getByTestId('inhouse-balance')).toHaveText(/R\$\s*100,00/);
+    // 10,000× almost never comes: at 1,00 a bet, a stop-on-loss of 2,00 ends a run of at most 5 after two.
+    await frame.getByTestId('limbo-target').fill('10000');
+    await frame.getByRole('radio', { name: 'Automático' }).click();
+    await expect(frame.getByTestId('auto-stopLoss-hint')).toContainText(/R\$\s*50,00/);
+    await frame.getByTestId('auto-count').fill('5');
+    await frame.getByTestId('auto-stopLoss').fill('2,00');
+    await expectNoSeriousA11yViolations(page, 'limbo auto-bet (360 px)');
+    await frame.getByTestId('limbo-play-auto-start').click();
+    await expect(frame.getByTestId('auto-status')).toHaveText('Automático parado: perda alcançada.', {
+      timeout: 20_000,
+    });
+    await expect(frame.getByTestId('auto-tally')).toContainText('2 apostas');
+    await expect(frame.getByTestId('auto-net')).toHaveText(/−R\$\s*2,00/);
+    await expect(frame.getByTestId('inhouse-balance')).toHaveText(/R\$\s*98,00/);
+    await saveScreenshot(page, { path: path.join(SHOTS, 'limbo-auto-360.png') });
+
+    // The betting record has the run's two rounds, settled, each at the base stake.
+    const record = await callApi<{ list: { gameName: string; status: string; stakeMinor: string }[] }>(
+      a,
+      'GET',
+      '/wps/bet-record?pageSize=100',
+    );
+    const rounds = record.list.filter((r) => r.gameName === 'Limbo');
+    expect(rounds.map((r) => [r.status, r.stakeMinor])).toEqual([
+      ['settled', '100'],
+      ['settled', '100'],
+    ]);
+  });
+});
+
 /** The open round's current card's rank (ace 1 … king 13), read from the card on the table. */
 async function hiloRankShown(frame: FrameLocator): Promise<number> {
   const text = (await frame.getByTestId('hilo-card').innerText()).trim();

@@ -31,30 +31,54 @@ export function useOriginalRound<I extends SlotSpinInput>(
   const fair = useFairState(auth);
   const [error, setError] = useState<string | null>(null);
   const [isRetry, setIsRetry] = useState(false);
-  const { mutate } = mutation;
+  const { mutate, mutateAsync } = mutation;
+
+  const settle = useCallback(
+    (result: InhouseRoundResult) => {
+      retryKey.current = null;
+      setIsRetry(false);
+      setLast(result);
+      setPlayed((list) => [result, ...list.filter((r) => r.roundId !== result.roundId)].slice(0, RECENT));
+      onResult(result);
+    },
+    [onResult],
+  );
+  const fail = useCallback((err: unknown) => {
+    const isAnswerLost = isApiError(err, 'NETWORK_ERROR');
+    if (!isAnswerLost) retryKey.current = null;
+    setIsRetry(isAnswerLost);
+    setError(translateError(err));
+  }, []);
 
   const play = useCallback(
     (input: Omit<I, 'idempotencyKey'>) => {
       setError(null);
       const key = retryKey.current ?? newIdempotencyKey(game);
       retryKey.current = key;
-      mutate({ ...input, idempotencyKey: key } as I, {
-        onSuccess: (result) => {
-          retryKey.current = null;
-          setIsRetry(false);
-          setLast(result);
-          setPlayed((list) => [result, ...list.filter((r) => r.roundId !== result.roundId)].slice(0, RECENT));
-          onResult(result);
-        },
-        onError: (err) => {
-          const isAnswerLost = isApiError(err, 'NETWORK_ERROR');
-          if (!isAnswerLost) retryKey.current = null;
-          setIsRetry(isAnswerLost);
-          setError(translateError(err));
-        },
-      });
+      mutate({ ...input, idempotencyKey: key } as I, { onSuccess: settle, onError: fail });
     },
-    [game, mutate, onResult],
+    [game, mutate, settle, fail],
+  );
+
+  /**
+   * One auto-bet round through the same call as a pressed one, with a key of its own: a lost answer
+   * keeps that key, so the manual button's "retry" resends that round rather than a new one.
+   */
+  const playAsync = useCallback(
+    async (input: Omit<I, 'idempotencyKey'>): Promise<InhouseRoundResult> => {
+      setError(null);
+      const key = newIdempotencyKey(game);
+      retryKey.current = key;
+      try {
+        const result = await mutateAsync({ ...input, idempotencyKey: key } as I);
+        settle(result);
+        return result;
+      } catch (err) {
+        fail(err);
+        throw err;
+      }
+    },
+    [game, mutateAsync, settle, fail],
   );
 
   const settled = fair.data?.rounds;
@@ -64,7 +88,7 @@ export function useOriginalRound<I extends SlotSpinInput>(
     return [...played, ...earlier].slice(0, RECENT);
   }, [played, settled, game]);
 
-  return { play, last, recent, error, isRetry, isPending: mutation.isPending };
+  return { play, playAsync, last, recent, error, isRetry, isPending: mutation.isPending };
 }
 
 /**

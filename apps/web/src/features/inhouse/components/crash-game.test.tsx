@@ -102,6 +102,85 @@ describe('CrashGame', () => {
     expect(screen.queryByText('Não confere')).toBeNull();
   });
 
+  it('auto-bets on the next rounds with the automatic cash-out, one bet a round, counting each once the round settles it', async () => {
+    // Each poll of the state moves the round on: a bet placed → bust (the bet lost or cashed at
+    // its target, alternately) → the next round's betting window.
+    let round = 3;
+    let phase: 'betting' | 'busted' = 'betting';
+    const bets: CrashBetResult['bet'][] = [];
+    const stateNow = (): CrashState => {
+      const mine = bets.find((b) => b.roundNumber === round);
+      if (phase === 'busted') {
+        round += 1;
+        phase = 'betting';
+      } else if (mine?.status === 'flying') {
+        const cashed = bets.length % 2 === 0;
+        Object.assign(mine, {
+          status: cashed ? 'cashed' : 'lost',
+          cashoutHundredths: cashed ? mine.autoCashoutHundredths : null,
+          payoutMinor: cashed ? String((BigInt(mine.stakeMinor) * BigInt(mine.autoCashoutHundredths!)) / 100n) : '0',
+        });
+        phase = 'busted';
+      }
+      const base = state();
+      return {
+        ...base,
+        round: {
+          ...base.round!,
+          roundNumber: round,
+          phase,
+          bets: [],
+          totalStakeMinor: '0',
+          ...(phase === 'busted' ? { crashHundredths: 250, hash: chain[1]! } : {}),
+        },
+      };
+    };
+    let balance = 10_000n;
+    const api = stubApi({
+      'GET /wps/inhouse/crash/state': () => ok(stateNow()),
+      'POST /wps/inhouse/crash/history': () => ok({ bets: [...bets].reverse() }),
+      'POST /wps/inhouse/crash/bet': (call) => {
+        const body = call.body as { stakeMinor: string; autoCashoutHundredths: number };
+        const bet = {
+          betId: `cr-${bets.length + 1}`,
+          roundNumber: round,
+          stakeMinor: body.stakeMinor,
+          autoCashoutHundredths: body.autoCashoutHundredths,
+          status: 'flying' as const,
+          cashoutHundredths: null,
+          payoutMinor: '0',
+          crashHundredths: null,
+          createdAt: '2026-11-30T10:00:00.000Z',
+        };
+        bets.push(bet);
+        balance -= BigInt(body.stakeMinor);
+        return ok({ bet: { ...bet }, balanceMinor: balance.toString(), replayed: false });
+      },
+    });
+    const { user } = await renderWithProviders(
+      <CrashGame session={SESSION} auth={{ sessionToken: SESSION.sessionToken, playerId: '7' }} onResult={vi.fn()} />,
+      { signedIn: false },
+    );
+    await screen.findByTestId('crash-countdown');
+    await user.click(screen.getByRole('radio', { name: 'Automático' }));
+    // Without an automatic cash-out a crash run cannot start.
+    expect(screen.getByTestId('crash-auto-start')).toBeDisabled();
+    await user.type(screen.getByTestId('crash-auto'), '2');
+    await user.clear(screen.getByTestId('auto-count'));
+    await user.type(screen.getByTestId('auto-count'), '2');
+    await user.click(screen.getByTestId('crash-auto-start'));
+    expect(await screen.findByTestId('auto-status', {}, { timeout: 15_000 })).toHaveTextContent('Automático concluído');
+    // Two rounds, one bet each at 2×: lost 1,00, then cashed out 2,00.
+    const sent = api.callsTo('POST /wps/inhouse/crash/bet').map((c) => c.body);
+    expect(sent).toEqual([
+      expect.objectContaining({ stakeMinor: '100', autoCashoutHundredths: 200 }),
+      expect.objectContaining({ stakeMinor: '100', autoCashoutHundredths: 200 }),
+    ]);
+    expect(bets.map((b) => b.roundNumber)).toEqual([3, 4]);
+    expect(screen.getByTestId('auto-tally')).toHaveTextContent('2 apostas');
+    expect(screen.getByTestId('auto-net')).toHaveTextContent(/R\$\s0,00/);
+  }, 30_000);
+
   it('reads the automatic cash-out in either decimal mark, empty as none, and refuses one out of range', () => {
     expect(parseCrashTarget('')).toBe('none');
     expect(parseCrashTarget('2,5')).toBe(250);

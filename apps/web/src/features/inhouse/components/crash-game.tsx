@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CRASH_TARGET, crashMultiplierAt, crashPayout } from '@wps/shared/originals/crash';
 import type { InhouseAuth, InhouseRoundResult, InhouseSession } from '@wps/shared/schemas/inhouse';
@@ -13,6 +13,8 @@ import { useCrashCashOut } from '../api/crash-cashout';
 import { useCrashHistory } from '../api/crash-history';
 import { useCrashState } from '../api/crash-state';
 import { newIdempotencyKey } from '../new-idempotency-key';
+import { AutoBetCancelled, useAutoBet, type AutoBetRound } from '../use-auto-bet';
+import { AutoBetPanel, AutoModeSwitch } from './auto-bet-panel';
 import { CrashFairness, CrashHistoryPanel, CrashLiveBets, CrashRecent } from './crash-panels';
 import { StakePicker, stakeLevels } from './stake-picker';
 
@@ -29,6 +31,16 @@ export function parseCrashTarget(text: string): number | 'none' | null {
   if (!/^\d+(\.\d{1,2})?$/.test(normalised)) return null;
   const hundredths = Math.round(Number(normalised) * 100);
   return hundredths >= CRASH_TARGET.min && hundredths <= CRASH_TARGET.max ? hundredths : null;
+}
+
+/** Resolves with what `read` finds, looked for every 100 ms; an AutoBetCancelled once `cancelled` says so. */
+async function until<T>(read: () => T | null | undefined | false, cancelled: () => boolean): Promise<T> {
+  for (;;) {
+    const found = read();
+    if (found) return found;
+    if (cancelled()) throw new AutoBetCancelled();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 function prefersReducedMotion(): boolean {
@@ -110,6 +122,42 @@ export function CrashGame({ session, auth, onResult }: GameProps) {
   const isMineNow = mine !== null && round !== null && mine.roundNumber === round.roundNumber;
   const isFlyingMine = isMineNow && round.phase === 'flying' && mine.status === 'flying';
   const canBet = round?.phase === 'betting' && !isMineNow && auto !== null && secondsLeft > 0 && !bet.isPending;
+  const [mode, setMode] = useState<'manual' | 'auto'>('manual');
+
+  // Auto-bet: each bet waits for a betting window with no bet of the player's in it, goes out with
+  // the automatic cash-out typed, and counts once the player's history shows it settled (cashed
+  // out by the server at the target, or lost in the bust). What the waits read, kept current:
+  const live = useRef({ bettable: false, bets: [] as CrashOwnBet[] });
+  const mounted = useRef(true);
+  useEffect(() => {
+    live.current.bettable = round?.phase === 'betting' && !isMineNow && secondsLeft > 0 && !bet.isPending;
+    live.current.bets = history.data?.bets ?? [];
+  });
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+  const { mutateAsync: placeBetAsync } = bet;
+  const target = typeof auto === 'number' ? auto : null;
+  const autoRun = useAutoBet(async (stakeMinor, isStopped): Promise<AutoBetRound> => {
+    await until(() => live.current.bettable, isStopped);
+    const placedNow = await placeBetAsync({
+      stakeMinor: stakeMinor.toString(),
+      idempotencyKey: newIdempotencyKey('crash'),
+      ...(target === null ? {} : { autoCashoutHundredths: target }),
+    });
+    setMine(placedNow.bet);
+    onResult(placedNow);
+    // The bet is out: it completes even when the run is stopped; only leaving the page ends the wait.
+    const settled = await until(
+      () => live.current.bets.find((b) => b.betId === placedNow.bet.betId && b.status !== 'flying'),
+      () => !mounted.current,
+    );
+    const balanceMinor = (BigInt(placedNow.balanceMinor) + BigInt(settled.payoutMinor)).toString();
+    return { stakeMinor: settled.stakeMinor, payoutMinor: settled.payoutMinor, balanceMinor };
+  });
 
   const { mutate: placeBet } = bet;
   const { mutate: cashOutNow } = cashOut;
@@ -217,6 +265,7 @@ export function CrashGame({ session, auth, onResult }: GameProps) {
               onChange={(e) => setAutoText(e.target.value)}
               aria-invalid={auto === null ? true : undefined}
               aria-describedby={`${autoId}-hint`}
+              disabled={autoRun.running}
               data-testid="crash-auto"
             />
           </div>
@@ -225,32 +274,62 @@ export function CrashGame({ session, auth, onResult }: GameProps) {
           </p>
         </div>
       </div>
-      <div className="ih-controls">
-        <StakePicker
-          value={stake}
-          levels={levels.length > 0 ? levels : [stake]}
-          currency={session.currency}
-          scale={session.scale}
-          disabled={isMineNow || levels.length === 0}
-          onChange={setStake}
+      <AutoModeSwitch
+        mode={mode}
+        onMode={setMode}
+        disabled={autoRun.running || bet.isPending || isFlyingMine}
+        testId="crash"
+      />
+      {mode === 'auto' && target === null && (
+        <p className="field__hint" data-testid="crash-auto-needs-target">
+          {t('auto.crashNeedsTarget')}
+        </p>
+      )}
+      {mode === 'auto' ? (
+        <AutoBetPanel
+          session={session}
+          levels={levels}
+          stake={stake}
+          onStake={setStake}
+          auto={autoRun}
+          balanceMinor={null}
+          canPlay={target !== null}
+          testId="crash"
         />
-        {isFlyingMine ? (
-          <Button variant="money" size="lg" onClick={onCashOut} loading={cashOut.isPending} data-testid="crash-cashout">
-            {label}
-          </Button>
-        ) : (
-          <Button
-            variant="money"
-            size="lg"
-            onClick={onBet}
-            disabled={!canBet}
-            loading={bet.isPending}
-            data-testid="crash-bet"
-          >
-            {label}
-          </Button>
-        )}
-      </div>
+      ) : (
+        <div className="ih-controls">
+          <StakePicker
+            value={stake}
+            levels={levels.length > 0 ? levels : [stake]}
+            currency={session.currency}
+            scale={session.scale}
+            disabled={isMineNow || levels.length === 0}
+            onChange={setStake}
+          />
+          {isFlyingMine ? (
+            <Button
+              variant="money"
+              size="lg"
+              onClick={onCashOut}
+              loading={cashOut.isPending}
+              data-testid="crash-cashout"
+            >
+              {label}
+            </Button>
+          ) : (
+            <Button
+              variant="money"
+              size="lg"
+              onClick={onBet}
+              disabled={!canBet}
+              loading={bet.isPending}
+              data-testid="crash-bet"
+            >
+              {label}
+            </Button>
+          )}
+        </div>
+      )}
       {state && <CrashLiveBets state={state} money={money} />}
       <CrashHistoryPanel auth={auth} money={money} />
       {state && <CrashFairness state={state} />}

@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { useCallback, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   DICE_CONFIG,
@@ -9,14 +9,13 @@ import {
   type DiceOutcome,
 } from '@wps/shared/provably-fair';
 import type { InhouseAuth, InhouseRoundResult, InhouseSession } from '@wps/shared/schemas/inhouse';
-import { Button } from '@wps/ui/button';
-import { isApiError } from '../../../lib/api-client';
-import { translateError } from '../../../lib/i18n';
 import { useFormats } from '../../../lib/format';
 import { minorToDecimal, useFormatMoney } from '../../../lib/money';
-import { rollDice, usePlayRound, type DiceRollInput } from '../api/play-round';
-import { newIdempotencyKey } from '../new-idempotency-key';
-import { StakePicker, stakeLevels } from './stake-picker';
+import { rollDice, type DiceRollInput } from '../api/play-round';
+import { useAutoBet } from '../use-auto-bet';
+import { useOriginalRound } from '../use-original-round';
+import { OriginalControls } from './original-controls';
+import { stakeLevels } from './stake-picker';
 
 type DiceGameProps = { session: InhouseSession; auth: InhouseAuth; onResult: (result: InhouseRoundResult) => void };
 
@@ -34,47 +33,30 @@ export function DiceGame({ session, auth, onResult }: DiceGameProps) {
   const formats = useFormats();
   const targetId = useId();
   const money = { currency: session.currency, scale: session.scale };
-  const levels = stakeLevels(
-    BigInt(session.minStakeMinor),
-    BigInt(session.maxStakeMinor),
-    BigInt(session.stakeStepMinor),
+  const levels = useMemo(
+    () => stakeLevels(BigInt(session.minStakeMinor), BigInt(session.maxStakeMinor), BigInt(session.stakeStepMinor)),
+    [session],
   );
   const [stake, setStake] = useState<bigint>(levels.includes(100n) ? 100n : levels[0]!);
   const [direction, setDirection] = useState<DiceDirection>('under');
   const [target, setTarget] = useState(5000);
-  const [last, setLast] = useState<InhouseRoundResult | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  // The answer was lost: the next press resends the same key (shown as "retry").
-  const [isRetry, setIsRetry] = useState(false);
-  const retryKey = useRef<string | null>(null);
-  const play = usePlayRound<DiceRollInput>(auth, rollDice);
+  // The same round handling as the originals: a lost answer's key is resent as "retry".
+  const round = useOriginalRound<DiceRollInput>('dice', auth, rollDice, onResult);
+  const { last, error, isRetry } = round;
+  const autoRun = useAutoBet((stakeMinor) => round.playAsync({ stakeMinor: stakeMinor.toString(), target, direction }));
+  // The choices stay as they are while a round or an auto-bet run goes on.
+  const busy = round.isPending || autoRun.running;
 
   const winCount = diceWinCount(target, direction);
   const multiplierBp = diceMultiplierBp(winCount);
   const payoutOnWin = (stake * BigInt(multiplierBp)) / BigInt(DICE_OUTCOMES);
   const outcome = last ? (last.outcome as unknown as DiceOutcome) : null;
 
-  const roll = () => {
-    setError(null);
-    const key = retryKey.current ?? newIdempotencyKey('dice');
-    retryKey.current = key;
-    play.mutate(
-      { stakeMinor: stake.toString(), idempotencyKey: key, target, direction },
-      {
-        onSuccess: (result) => {
-          retryKey.current = null;
-          setLast(result);
-          onResult(result);
-        },
-        onError: (err) => {
-          const isAnswerLost = isApiError(err, 'NETWORK_ERROR');
-          if (!isAnswerLost) retryKey.current = null;
-          setIsRetry(isAnswerLost);
-          setError(translateError(err));
-        },
-      },
-    );
-  };
+  const { play: playRound } = round;
+  const roll = useCallback(
+    () => playRound({ stakeMinor: stake.toString(), target, direction }),
+    [playRound, stake, target, direction],
+  );
 
   const changeDirection = (next: DiceDirection) => {
     // Flip the target so the win chance stays the same.
@@ -138,7 +120,7 @@ export function DiceGame({ session, auth, onResult }: DiceGameProps) {
               aria-checked={direction === d}
               className={`ih-chip${direction === d ? ' is-active' : ''}`}
               onClick={() => changeDirection(d)}
-              disabled={play.isPending}
+              disabled={busy}
             >
               {t(`dice.${d}`)}
             </button>
@@ -159,7 +141,7 @@ export function DiceGame({ session, auth, onResult }: DiceGameProps) {
             step={25}
             value={target}
             onChange={(e) => setTarget(clampTarget(Number(e.target.value), direction))}
-            disabled={play.isPending}
+            disabled={busy}
             data-testid="dice-target"
           />
         </div>
@@ -179,19 +161,18 @@ export function DiceGame({ session, auth, onResult }: DiceGameProps) {
         </dl>
       </div>
 
-      <div className="ih-controls">
-        <StakePicker
-          value={stake}
-          levels={levels}
-          currency={money.currency}
-          scale={money.scale}
-          disabled={play.isPending}
-          onChange={setStake}
-        />
-        <Button variant="money" size="lg" onClick={roll} loading={play.isPending} data-testid="dice-roll-button">
-          {isRetry && error ? t('dice.retry') : t('dice.roll')}
-        </Button>
-      </div>
+      <OriginalControls
+        session={session}
+        levels={levels}
+        stake={stake}
+        onStake={setStake}
+        onPlay={roll}
+        isPending={round.isPending}
+        canPlay
+        label={isRetry && error ? t('dice.retry') : t('dice.roll')}
+        testId="dice-roll-button"
+        auto={{ run: autoRun, balanceMinor: last?.balanceMinor ?? null }}
+      />
       <p className="ih-muted">
         {t('dice.help', {
           edge: formats.percent(DICE_CONFIG.houseEdgeBp / 10000),

@@ -18,6 +18,7 @@ import { SlotGame } from './slot-game';
 import '../inhouse.css';
 import '../inhouse-dice-lobby.css';
 import '../inhouse-originals.css';
+import '../inhouse-auto-bet.css';
 
 /** Each in-house game's page body: the slot, the dice and the house originals. */
 const GAMES = {

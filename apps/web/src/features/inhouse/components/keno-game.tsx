@@ -12,6 +12,7 @@ import type { InhouseAuth, InhouseRoundResult, InhouseSession } from '@wps/share
 import { useFormats } from '../../../lib/format';
 import { minorToDecimal, useFormatMoney } from '../../../lib/money';
 import { playKeno, type KenoPlayInput } from '../api/play-keno';
+import { useAutoBet } from '../use-auto-bet';
 import { useOriginalRound } from '../use-original-round';
 import { OriginalControls, RecentResults, originalStakeLevels } from './original-controls';
 import { RiskChoice } from './risk-choice';
@@ -53,6 +54,9 @@ export function KenoGame({ session, auth, onResult }: GameProps) {
   const [stake, setStake] = useState<bigint>(() => (levels.includes(100n) ? 100n : (levels[0] ?? 0n)));
   const round = useOriginalRound<KenoPlayInput>('keno', auth, playKeno, onResult);
   const outcome = round.last ? (round.last.outcome as unknown as KenoOutcome) : null;
+  const autoRun = useAutoBet((stakeMinor) => round.playAsync({ stakeMinor: stakeMinor.toString(), picks, risk }));
+  // The choices stay as they are while a round or an auto-bet run goes on.
+  const busy = round.isPending || autoRun.running;
   const { play: playRound } = round;
   const play = useCallback(() => {
     if (picks.length > 0) playRound({ stakeMinor: stake.toString(), picks, risk });
@@ -77,7 +81,7 @@ export function KenoGame({ session, auth, onResult }: GameProps) {
               aria-pressed={picked}
               aria-label={isDrawn ? t('keno.numberDrawn', { n }) : String(n)}
               onClick={() => setPicks((p) => togglePick(p, n))}
-              disabled={round.isPending || (!picked && picks.length >= KENO_MAX_PICKS)}
+              disabled={busy || (!picked && picks.length >= KENO_MAX_PICKS)}
               data-testid={`keno-cell-${n}`}
             >
               {n}
@@ -115,21 +119,16 @@ export function KenoGame({ session, auth, onResult }: GameProps) {
             type="button"
             className="ih-chip"
             onClick={() => setPicks(quickPick(KENO_MAX_PICKS))}
-            disabled={round.isPending}
+            disabled={busy}
             data-testid="keno-quick-pick"
           >
             {t('keno.quickPick')}
           </button>
-          <button
-            type="button"
-            className="ih-chip"
-            onClick={() => setPicks([])}
-            disabled={round.isPending || picks.length === 0}
-          >
+          <button type="button" className="ih-chip" onClick={() => setPicks([])} disabled={busy || picks.length === 0}>
             {t('keno.clear')}
           </button>
         </div>
-        <RiskChoice value={risk} onChange={setRisk} disabled={round.isPending} risks={KENO_RISKS} />
+        <RiskChoice value={risk} onChange={setRisk} disabled={busy} risks={KENO_RISKS} />
         {multipliers.length > 0 ? (
           <table className="ih-table ih-keno__paytable">
             <caption>{t('keno.paytable', { count: picks.length })}</caption>
@@ -177,6 +176,7 @@ export function KenoGame({ session, auth, onResult }: GameProps) {
         onStake={setStake}
         onPlay={play}
         isPending={round.isPending}
+        auto={{ run: autoRun, balanceMinor: round.last?.balanceMinor ?? null }}
         canPlay={picks.length > 0}
         label={round.isRetry && round.error ? t('originals.retry') : t('keno.play')}
         testId="keno-play"

@@ -5,6 +5,7 @@ import type { InhouseAuth, InhouseRoundResult, InhouseSession } from '@wps/share
 import { useFormats } from '../../../lib/format';
 import { minorToDecimal, useFormatMoney } from '../../../lib/money';
 import { playLimbo, type LimboPlayInput } from '../api/play-limbo';
+import { useAutoBet } from '../use-auto-bet';
 import { useOriginalRound } from '../use-original-round';
 import { OriginalControls, RecentResults, originalStakeLevels } from './original-controls';
 
@@ -38,6 +39,11 @@ export function LimboGame({ session, auth, onResult }: GameProps) {
   const outcome = round.last ? (round.last.outcome as unknown as LimboOutcome) : null;
   const chance = target ? session.rtpBps / 100 / target : 0;
 
+  const autoRun = useAutoBet((stakeMinor) =>
+    round.playAsync({ stakeMinor: stakeMinor.toString(), targetHundredths: target ?? LIMBO_TARGET.min }),
+  );
+  // The choices stay as they are while a round or an auto-bet run goes on.
+  const busy = round.isPending || autoRun.running;
   const { play: playRound } = round;
   const play = useCallback(() => {
     if (target) playRound({ stakeMinor: stake.toString(), targetHundredths: target });
@@ -92,7 +98,7 @@ export function LimboGame({ session, auth, onResult }: GameProps) {
               onChange={(e) => setTargetText(e.target.value)}
               aria-invalid={target === null ? true : undefined}
               aria-describedby={`${targetId}-hint`}
-              disabled={round.isPending}
+              disabled={busy}
               data-testid="limbo-target"
             />
           </div>
@@ -110,7 +116,7 @@ export function LimboGame({ session, auth, onResult }: GameProps) {
               type="button"
               className={`ih-chip${target === q ? ' is-active' : ''}`}
               onClick={() => setTargetText((q / 100).toFixed(2))}
-              disabled={round.isPending}
+              disabled={busy}
             >
               {formats.multiplier(q / 100)}
             </button>
@@ -140,6 +146,7 @@ export function LimboGame({ session, auth, onResult }: GameProps) {
         onStake={setStake}
         onPlay={play}
         isPending={round.isPending}
+        auto={{ run: autoRun, balanceMinor: round.last?.balanceMinor ?? null }}
         canPlay={target !== null}
         label={round.isRetry && round.error ? t('originals.retry') : t('limbo.play')}
         testId="limbo-play"

@@ -1,10 +1,12 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { InhouseSession } from '@wps/shared/schemas/inhouse';
 import { maxStakeForPayout } from '@wps/shared/originals/originals-common';
 import { Button } from '@wps/ui/button';
 import { useFormats } from '../../../lib/format';
+import type { AutoBetRun } from '../use-auto-bet';
 import { useGameShortcuts, type RecentRound } from '../use-original-round';
+import { AutoBetPanel, AutoModeSwitch } from './auto-bet-panel';
 import { StakePicker, stakeLevels } from './stake-picker';
 
 /**
@@ -31,18 +33,24 @@ type OriginalControlsProps = {
   canPlay: boolean;
   label: string;
   testId: string;
+  /** The game's auto-bet, with the balance it starts from: offers the Auto mode next to Manual. */
+  auto?: { run: AutoBetRun; balanceMinor: string | null };
 };
 
 /**
  * The stake and the main button at the foot of an original's page (the thumb's reach on a phone),
  * with the desktop shortcuts: Space plays, the up and down arrows change the stake. A stake the
- * current choices no longer allow moves to the largest one they do.
+ * current choices no longer allow moves to the largest one they do. With `auto`, a Manual / Auto
+ * switch: in Auto the button starts and stops a run (auto-bet-panel.tsx), and Space only stops one.
  */
 export function OriginalControls(props: OriginalControlsProps) {
-  const { session, levels, stake, onStake, onPlay, isPending, canPlay, label, testId } = props;
+  const { session, levels, stake, onStake, onPlay, isPending, canPlay, label, testId, auto } = props;
   const { t } = useTranslation('inhouse');
+  const [mode, setMode] = useState<'manual' | 'auto'>('manual');
+  const running = auto?.run.running ?? false;
+  const busy = isPending || running;
   const index = levels.indexOf(stake);
-  const ready = canPlay && !isPending && index >= 0;
+  const ready = canPlay && !busy && index >= 0;
 
   useEffect(() => {
     if (levels.length > 0 && !levels.includes(stake)) onStake(levels.filter((l) => l <= stake).at(-1) ?? levels[0]!);
@@ -50,32 +58,47 @@ export function OriginalControls(props: OriginalControlsProps) {
 
   useGameShortcuts({
     play: () => {
-      if (ready) onPlay();
+      if (mode === 'auto') auto?.run.stop();
+      else if (ready) onPlay();
     },
     stakeUp: () => {
-      if (!isPending && index >= 0 && index < levels.length - 1) onStake(levels[index + 1]!);
+      if (!busy && index >= 0 && index < levels.length - 1) onStake(levels[index + 1]!);
     },
     stakeDown: () => {
-      if (!isPending && index > 0) onStake(levels[index - 1]!);
+      if (!busy && index > 0) onStake(levels[index - 1]!);
     },
   });
 
   return (
     <>
-      <div className="ih-controls">
-        <StakePicker
-          value={stake}
-          levels={levels.length > 0 ? levels : [stake]}
-          currency={session.currency}
-          scale={session.scale}
-          disabled={isPending || levels.length === 0}
-          onChange={onStake}
+      {auto && <AutoModeSwitch mode={mode} onMode={setMode} disabled={busy} testId={testId} />}
+      {auto && mode === 'auto' ? (
+        <AutoBetPanel
+          session={session}
+          levels={levels}
+          stake={stake}
+          onStake={onStake}
+          auto={auto.run}
+          balanceMinor={auto.balanceMinor}
+          canPlay={canPlay}
+          testId={testId}
         />
-        <Button variant="money" size="lg" onClick={onPlay} disabled={!ready} loading={isPending} data-testid={testId}>
-          {label}
-        </Button>
-      </div>
-      <p className="ih-muted ih-shortcuts">{t('originals.shortcuts')}</p>
+      ) : (
+        <div className="ih-controls">
+          <StakePicker
+            value={stake}
+            levels={levels.length > 0 ? levels : [stake]}
+            currency={session.currency}
+            scale={session.scale}
+            disabled={isPending || levels.length === 0}
+            onChange={onStake}
+          />
+          <Button variant="money" size="lg" onClick={onPlay} disabled={!ready} loading={isPending} data-testid={testId}>
+            {label}
+          </Button>
+        </div>
+      )}
+      <p className="ih-muted ih-shortcuts">{t(mode === 'auto' ? 'auto.shortcuts' : 'originals.shortcuts')}</p>
     </>
   );
 }

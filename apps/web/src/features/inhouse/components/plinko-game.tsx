@@ -11,6 +11,7 @@ import type { InhouseAuth, InhouseRoundResult, InhouseSession } from '@wps/share
 import { useFormats } from '../../../lib/format';
 import { minorToDecimal, useFormatMoney } from '../../../lib/money';
 import { playPlinko, type PlinkoPlayInput } from '../api/play-plinko';
+import { useAutoBet } from '../use-auto-bet';
 import { useOriginalRound } from '../use-original-round';
 import { OriginalControls, RecentResults, originalStakeLevels } from './original-controls';
 import { RiskChoice } from './risk-choice';
@@ -97,6 +98,9 @@ export function PlinkoGame({ session, auth, onResult }: GameProps) {
   const [stake, setStake] = useState<bigint>(() => (levels.includes(100n) ? 100n : (levels[0] ?? 0n)));
   const round = useOriginalRound<PlinkoPlayInput>('plinko', auth, playPlinko, onResult);
   const outcome = round.last ? (round.last.outcome as unknown as PlinkoOutcome) : null;
+  const autoRun = useAutoBet((stakeMinor) => round.playAsync({ stakeMinor: stakeMinor.toString(), rows, risk }));
+  // The choices stay as they are while a round or an auto-bet run goes on.
+  const busy = round.isPending || autoRun.running;
   const { play: playRound } = round;
   const play = useCallback(
     () => playRound({ stakeMinor: stake.toString(), rows, risk }),
@@ -138,7 +142,7 @@ export function PlinkoGame({ session, auth, onResult }: GameProps) {
               className="field__input"
               value={rows}
               onChange={(e) => setRows(Number(e.target.value))}
-              disabled={round.isPending}
+              disabled={busy}
               data-testid="plinko-rows"
             >
               {ROW_CHOICES.map((r) => (
@@ -149,7 +153,7 @@ export function PlinkoGame({ session, auth, onResult }: GameProps) {
             </select>
           </div>
         </div>
-        <RiskChoice value={risk} onChange={setRisk} disabled={round.isPending} risks={PLINKO_RISKS} />
+        <RiskChoice value={risk} onChange={setRisk} disabled={busy} risks={PLINKO_RISKS} />
         <dl className="ih-stats">
           <div>
             <dt>{t('originals.topMultiplier')}</dt>
@@ -168,6 +172,7 @@ export function PlinkoGame({ session, auth, onResult }: GameProps) {
         onStake={setStake}
         onPlay={play}
         isPending={round.isPending}
+        auto={{ run: autoRun, balanceMinor: round.last?.balanceMinor ?? null }}
         canPlay
         label={round.isRetry && round.error ? t('originals.retry') : t('plinko.play')}
         testId="plinko-play"
