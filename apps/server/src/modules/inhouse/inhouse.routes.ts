@@ -1,3 +1,4 @@
+import { inhouseCertificateBodySchema, inhouseCertificateChangeSchema } from '@wps/shared/schemas/inhouse-certificates';
 import {
   diceRollBodySchema,
   fairStateSchema,
@@ -201,6 +202,28 @@ export function registerInhouseRoutes(app: RouteApp, services: AppServices): voi
       const operator = await requestOperator(request);
       return ok(
         await inhouse.setGameSettings(
+          { actorType: 'operator', actorId: operator.operatorId },
+          request.params.nodeId,
+          request.body,
+        ),
+      );
+    },
+  );
+
+  app.put(
+    '/ops/inhouse-games/:nodeId/certificate',
+    {
+      config: { permission: 'games.write' },
+      schema: {
+        params: inhouseGameParamsSchema,
+        body: inhouseCertificateBodySchema,
+        response: success(inhouseCertificateChangeSchema),
+      },
+    },
+    async (request) => {
+      const operator = await requestOperator(request);
+      return ok(
+        await inhouse.certificates.setCertificate(
           { actorType: 'operator', actorId: operator.operatorId },
           request.params.nodeId,
           request.body,
