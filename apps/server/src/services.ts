@@ -252,6 +252,7 @@ export function createServices(appCtx: AppContext) {
   });
   // After the modules whose queues the back office's badges count.
   const reporting = wireReporting(ctx, {
+    inhouse,
     system,
     catalogue,
     deposits,

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ErrorCode } from '@wps/shared/error-codes';
 import type { GameList } from '@wps/shared/schemas/catalogue';
 import type { InhouseSession } from '@wps/shared/schemas/inhouse';
@@ -9,7 +9,7 @@ import type { SteppedRound } from '@wps/shared/schemas/inhouse-steps';
 import { call, disableRegisterCaptcha, expectFailure, valueOf } from '../../../test/api-client';
 import { expectLedgerHealthy } from '../../../test/ledger-invariants';
 import { createTestOperator } from '../../../test/operator-login';
-import { createTestApp, type TestApp } from '../../../test/test-app';
+import { createTestApp, describePostgres, type TestApp } from '../../../test/test-app';
 import { mainBalance, type Player } from '../gateway/gateway.test-support';
 import { brPlayer, setLicence } from '../licence/licence-fixtures';
 import { fundMember } from '../withdrawal/withdrawal.test-support';
@@ -28,14 +28,14 @@ import { stepHelpers } from './inhouse-steps.test-support';
 const ORIGINALS = ['inhouse-limbo', 'inhouse-plinko', 'inhouse-keno', 'inhouse-mines', 'inhouse-hilo', 'inhouse-crash'];
 const CERTIFICATE = { lab: 'GLI Brasil', number: 'GLI-BR-2025-0042', issuedOn: '2025-03-14' };
 
-describe('house originals under the licence', () => {
+describePostgres('house originals under the licence', () => {
   let t: TestApp;
   let admin: string;
   let driver: CrashDriver;
   const steps = stepHelpers(() => t);
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp('postgres');
     await disableRegisterCaptcha(t.app);
     admin = (await createTestOperator(t.app, 'admin')).token;
     driver = t.app.services.inhouse.crash.createDriver('licence-test', {

@@ -20,6 +20,7 @@ import { findRoundByKey, findStalePendingRounds, finishRound, type RoundRow } fr
 import { canonicalJson, decideRound } from './inhouse-games';
 import { createInhouseCertificates, type InhouseLicencePort } from './inhouse-certificates';
 import { createRoundPlacement, type PlaceInput } from './inhouse-placement';
+import { createInhouseReport } from './inhouse-report';
 import { createInhouseSettings, requireInhouseGame, type InhouseCataloguePort } from './inhouse-settings';
 import { createInhouseSteps } from './inhouse-steps';
 import { createInhouseViews } from './inhouse-views';
@@ -30,7 +31,7 @@ import { createCrashLive } from './crash/crash-live';
 import { createCrashService } from './crash/crash.service';
 import { readCrashMonitor, readCrashState } from './crash/crash-state';
 
-export type InhouseContext = Pick<AppContext, 'db' | 'log'> & {
+export type InhouseContext = Pick<AppContext, 'db' | 'readDb' | 'log'> & {
   /** Crash's settings (CRASH_*) and live streams' limits; defaults when absent. */
   config?: Pick<AppContext['config'], 'crash' | 'lotteryLive'>;
   /** Crash's live pages hear every instance's changes through it. */
@@ -318,6 +319,8 @@ export function createInhouseService(ctx: InhouseContext) {
     listGames,
     setGameSettings: settings.setGameSettings,
     certificates,
+    /** The in-house games' figures per game and day, for the reporting module's report (inhouse-report.ts). */
+    report: createInhouseReport(ctx),
     ...createInhouseViews(ctx),
   };
 }
