@@ -48,3 +48,7 @@ export const inhouseCertificateChangeSchema = z.object({
   after: storedCertificateSchema.nullable(),
 });
 export type InhouseCertificateChange = z.infer<typeof inhouseCertificateChangeSchema>;
+
+/** GET /wps/inhouse/offer: the in-house games the licence in force hides from players (their lobby and game pages). */
+export const inhouseOfferSchema = z.object({ hiddenByLicence: z.array(z.string()) });
+export type InhouseOffer = z.infer<typeof inhouseOfferSchema>;

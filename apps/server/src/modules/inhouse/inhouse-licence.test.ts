@@ -144,6 +144,10 @@ describePostgres('house originals under the licence', () => {
     for (const nodeId of ORIGINALS) expect(listed).not.toContain(nodeId);
     expect(listed).toEqual(expect.arrayContaining(['inhouse-dice', 'inhouse-slot']));
     expect(await inhouseGames(p, 'Limbo')).toEqual([]);
+    // The studio's own pages read the same answer (public).
+    expect(
+      valueOf<{ hiddenByLicence: string[] }>(await call(t.app, 'GET', '/wps/inhouse/offer')).hiddenByLicence,
+    ).toEqual([...ORIGINALS].sort());
     const ops = await opsGames();
     expect(
       ops
@@ -165,6 +169,9 @@ describePostgres('house originals under the licence', () => {
       expect(change).toMatchObject({ nodeId, before: null, after: CERTIFICATE });
     }
     expect(await inhouseGames(p)).toEqual(expect.arrayContaining(ORIGINALS));
+    expect(
+      valueOf<{ hiddenByLicence: string[] }>(await call(t.app, 'GET', '/wps/inhouse/offer')).hiddenByLicence,
+    ).toEqual([]);
     const audited = await t.database.db
       .selectFrom('audit_log')
       .select(['action', 'after'])

@@ -1,4 +1,8 @@
-import { inhouseCertificateBodySchema, inhouseCertificateChangeSchema } from '@wps/shared/schemas/inhouse-certificates';
+import {
+  inhouseCertificateBodySchema,
+  inhouseCertificateChangeSchema,
+  inhouseOfferSchema,
+} from '@wps/shared/schemas/inhouse-certificates';
 import {
   diceRollBodySchema,
   fairStateSchema,
@@ -37,6 +41,12 @@ import { registerCrashRoutes } from './crash/crash.routes';
 export function registerInhouseRoutes(app: RouteApp, services: AppServices): void {
   const { inhouse } = services;
   registerCrashRoutes(app, services);
+
+  // Public, as the lobby's lanes are: the studio's lobby and game pages leave out (and explain) the
+  // originals the licence hides for want of a lab certificate; their launch is refused anyway.
+  app.get('/wps/inhouse/offer', { schema: { response: success(inhouseOfferSchema) } }, async () => {
+    return ok({ hiddenByLicence: [...(await inhouse.certificates.uncertifiedOriginals())].sort() });
+  });
 
   app.post(
     '/wps/inhouse/session',
