@@ -251,5 +251,11 @@ test.describe('back-office dashboard and reports', () => {
     await expect(page.locator('[data-report="pnl"]')).toContainText('Jogos próprios');
     await expectNoSeriousA11yViolations(page, 'pnl report 1366');
     await saveScreenshot(page, { path: path.join(SHOTS, 'reports-pnl-1366.png'), fullPage: true });
+
+    // The in-house games report: the three dice rounds, per game with the RTP measured beside the configured one.
+    await page.getByRole('link', { name: 'Jogos da casa' }).click();
+    const dice = page.locator('[data-report="originals"]').getByRole('row', { name: /Total: Dados/ });
+    await expect(dice.getByRole('cell').first()).toHaveText('3');
+    await expect(dice).toContainText('99,00%');
   });
 });

@@ -195,7 +195,16 @@ export function createServices(appCtx: AppContext) {
     kycTiers: kyc.tiers,
     licence,
   });
-  const inhouse = createInhouseService({ ...ctx, system, gateway, catalogue, audit, member, changeFeed });
+  const inhouse = createInhouseService({
+    ...ctx,
+    system,
+    gateway,
+    catalogue,
+    audit,
+    member,
+    changeFeed,
+    licence: { ask: licence.policy.ask, profile: licence.currentProfile },
+  });
   const betRecord = wireBetRecord(ctx, { system, gateway, catalogue, inhouse });
   const { agents, agentCentre, agentSettlement } = wireAgents(ctx, {
     audit,
@@ -243,6 +252,7 @@ export function createServices(appCtx: AppContext) {
   });
   // After the modules whose queues the back office's badges count.
   const reporting = wireReporting(ctx, {
+    inhouse,
     system,
     catalogue,
     deposits,
@@ -303,13 +313,16 @@ export function createServices(appCtx: AppContext) {
   // Catalogue ↔ lottery (which sells through the gateway, which reads the catalogue): the catalogue
   // lists the lottery's games and hides the foreign draws the lottery names.
   catalogue.useForeignLotteries(() => lottery.foreignGameCodes());
+  // Catalogue ↔ in-house (which reads the catalogue): the house originals the licence hides for
+  // want of a lab certificate are left out of players' lists.
+  catalogue.useUncertifiedGames(() => inhouse.certificates.uncertifiedOriginals());
   // System ↔ referral and rebate (which read the operator's configuration): the promotions' switches shown to the site.
   system.setPromoSwitches(async () => ({
     REFERRAL: { enabled: await referral.isEnabled() },
     REBATE: { enabled: await rebate.isEnabled() },
   }));
   // Licence ↔ everyone who asks it: what its doors check and what blocks a switch of licence.
-  wireLicenceDoors(licence, { identity, kyc: kyc.service });
+  wireLicenceDoors(licence, { identity, kyc: kyc.service, houseGames: inhouse.certificates });
   wireLicenceBlockers(licence, {
     rewards,
     system,

@@ -77,7 +77,10 @@ const INVENTORY: Record<LicenceDoor, { routes: string[]; checks: string[] }> = {
     ],
   },
   // Every stake: a vendor's seamless bet, an in-house round, a lottery ticket, money sent to a
-  // transfer-wallet vendor; the bettor's identity and check are asked at each.
+  // transfer-wallet vendor; the bettor's identity and check are asked at each. An in-house round
+  // (play, a stepped start) asks where it is placed (inhouse-placement.ts) and a crash bet where it
+  // is written, with the game, so a house original without a lab certificate is refused where the
+  // licence asks for one; the steps and cash-out of a round already open ask nothing.
   stake: {
     routes: [
       'POST /lgw/tickets',
@@ -94,6 +97,7 @@ const INVENTORY: Record<LicenceDoor, { routes: string[]; checks: string[] }> = {
     ],
     checks: [
       'the product is one the licence allows (forbiddenProducts)',
+      'a house original holds a lab certificate where the licence asks (certifiedGames)',
       'the bettor is identified and passed the identity check where the licence asks (identity, kyc)',
       'the account confirmed an e-mail or a mobile number where the licence asks (contactConfirmation)',
     ],

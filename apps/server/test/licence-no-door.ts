@@ -161,6 +161,7 @@ export const NO_DOOR: Record<string, { why: string; routes: string[] }> = {
       'PUT /ops/deposit-channels',
       'PUT /ops/games/:nodeId/settings',
       'PUT /ops/games/:nodeId/status',
+      'PUT /ops/inhouse-games/:nodeId/certificate',
       'PUT /ops/inhouse-games/:nodeId/settings',
       'PUT /ops/kyc/settings',
       'PUT /ops/lottery/games/:gameCode',

@@ -62,6 +62,7 @@ const NON_JSON_ANSWERS: Record<string, { status: string; type: string }> = {
   'get /ops/reports/pnl/csv': { status: '200', type: 'text/csv' },
   'get /ops/reports/payments/csv': { status: '200', type: 'text/csv' },
   'get /ops/reports/players/csv': { status: '200', type: 'text/csv' },
+  'get /ops/reports/originals/csv': { status: '200', type: 'text/csv' },
   'get /ops/audit/csv': { status: '200', type: 'text/csv' },
   'get /ops/vendor-transfers/csv': { status: '200', type: 'text/csv' },
   'get /ops/deposits/csv': { status: '200', type: 'text/csv' },

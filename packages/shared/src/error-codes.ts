@@ -441,6 +441,11 @@ export const ErrorCode = {
    * LICENCE_REFUSED's: the door, the rule and its source).
    */
   CONTACT_CONFIRMATION_REQUIRED: 'CONTACT_CONFIRMATION_REQUIRED',
+  /**
+   * The licence's certifiedGames rule: a house original with no lab certificate on record is not
+   * offered where the licence asks for one (`value` as LICENCE_REFUSED's, with the game's node id).
+   */
+  GAME_NOT_CERTIFIED: 'GAME_NOT_CERTIFIED',
   INTERNAL_ERROR: 'INTERNAL_ERROR',
 } as const;
 

@@ -298,5 +298,6 @@ export const errorStatus: Record<ErrorCode, number> = {
   // A wiring fault, not the caller's: the door stays shut until the server is fixed.
   LICENCE_DOOR_NOT_WIRED: 503,
   CONTACT_CONFIRMATION_REQUIRED: 403,
+  GAME_NOT_CERTIFIED: 403,
   INTERNAL_ERROR: 500,
 };

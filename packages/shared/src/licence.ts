@@ -158,6 +158,12 @@ export type LicenceRules = {
   /** Products the operator may not offer: hidden from every list and menu, refused at launch and at every stake. */
   forbiddenProducts: readonly ProductClass[];
   /**
+   * Each online game offered holds a certificate from an accredited testing lab. For the house's
+   * own originals (no vendor's certification covers them) that means the operator's record of
+   * theirs (lab, certificate number, date): an original without one is hidden and refused.
+   */
+  certifiedGames: boolean;
+  /**
    * A member the barred-persons list finds (at a day's first login or in the sweep) is told, and has
    * this many days to take their balance out before the account is closed (null: no window).
    */
@@ -200,6 +206,7 @@ export const LICENCE_PROFILES: Record<JurisdictionProfile, LicenceProfile> = {
       moneyOnLevelChange: true,
       sessionIdleMinutes: null,
       forbiddenProducts: [],
+      certifiedGames: false,
       barredWithdrawalDays: null,
       barredRefundDays: null,
     },
@@ -227,6 +234,7 @@ export const LICENCE_PROFILES: Record<JurisdictionProfile, LicenceProfile> = {
       moneyOnLevelChange: false,
       sessionIdleMinutes: 30,
       forbiddenProducts: ['p2p_table', 'foreign_lottery', 'animal_fight'],
+      certifiedGames: true,
       barredWithdrawalDays: 2,
       barredRefundDays: 2,
     },
@@ -280,6 +288,11 @@ export const LICENCE_PROFILES: Record<JurisdictionProfile, LicenceProfile> = {
       },
       forbiddenProducts: {
         citation: `${LAW_14790} art. 3 (fixed-odds bets only); Portaria SPA/MF 1.207/2024 (online games); Lei 9.605/1998 art. 32 (cruelty to animals: cockfights are unlawful, STF ADI 1.856)`,
+        read: 'summary',
+      },
+      certifiedGames: {
+        citation:
+          'Portaria SPA/MF 1.207/2024 (online games: each game offered certified by a testing lab accredited by the SPA); Portaria SPA/MF 722/2024 (certification requirements)',
         read: 'summary',
       },
       barredWithdrawalDays: {

@@ -5,6 +5,7 @@ import { DICE_CONFIG, DICE_OUTCOMES, SLOT_CONFIG } from '../provably-fair';
 import { CATALOGUE_STATUSES } from './catalogue';
 import { INHOUSE_GAMES, INHOUSE_MAX_STAKE_MINOR, type InhouseGameKind } from './inhouse';
 import { opsReasonSchema } from './ops-list';
+import { storedCertificateSchema } from './inhouse-certificates';
 
 // The operator's settings of the in-house games (GET /ops/inhouse-games, PUT
 // /ops/inhouse-games/:nodeId/settings) and the stake rules a round is checked against. The rules
@@ -126,6 +127,12 @@ export const opsInhouseGameSchema = z.object({
   maxPayoutSetMinor: z.string().nullable(),
   /** The game's own bonus wagering weight (percent), or null: its category's share in the bonus settings. */
   wageringWeightPct: z.number().int().nullable(),
+  /** Whether this game needs a lab certificate on record where the licence asks (inhouse-certificates.ts). */
+  needsCertificate: z.boolean(),
+  /** The lab certificate on record, or null. */
+  certificate: storedCertificateSchema.nullable(),
+  /** Whether the licence in force hides it from players (no certificate where one is asked). */
+  hiddenByLicence: z.boolean(),
 });
 export type OpsInhouseGame = z.infer<typeof opsInhouseGameSchema>;
 

@@ -156,3 +156,35 @@ export const playersReportSchema = z.object({
   totals: z.object({ registrations: count, firstDeposits: count, firstDepositAmountMinor: signedMinor }),
 });
 export type PlayersReport = z.infer<typeof playersReportSchema>;
+
+/** One game's figures over a day or the whole range (GET /ops/reports/originals). */
+const originalsFiguresSchema = z.object({
+  /** Finished rounds (crash: decided bets); refused and unfinished ones are left out. */
+  rounds: count,
+  /** Distinct players with a finished round. */
+  players: count,
+  stakedMinor: signedMinor,
+  paidMinor: signedMinor,
+  /** Gross gaming revenue: staked - paid. */
+  ggrMinor: signedMinor,
+  /** What came back: paid ÷ staked, in basis points (rounded half up); null with nothing staked. */
+  rtpMeasuredBps: z.number().int().nullable(),
+  /** The RTP the rounds were placed at, weighted by stake, in basis points; null with nothing staked. */
+  rtpConfiguredBps: z.number().int().nullable(),
+  /** The largest amount paid on one round. */
+  biggestWinMinor: signedMinor,
+});
+export type OriginalsFigures = z.infer<typeof originalsFiguresSchema>;
+
+/**
+ * GET /ops/reports/originals: the in-house games' figures (the house originals, crash included,
+ * and the slot and the dice) per game and local day, each game's over the whole range, and all of
+ * them together. Read from the rounds themselves, so days are cut in any time zone.
+ */
+export const originalsReportSchema = z.object({
+  ...reportHead,
+  rows: z.array(originalsFiguresSchema.extend({ day: z.string(), game: z.string() })),
+  games: z.array(originalsFiguresSchema.extend({ game: z.string() })),
+  totals: originalsFiguresSchema,
+});
+export type OriginalsReport = z.infer<typeof originalsReportSchema>;

@@ -11,7 +11,7 @@ export type InhouseGame = 'slot' | 'dice' | 'limbo' | 'plinko' | 'keno' | 'mines
 export type CrashRoundPhase = 'betting' | 'flying' | 'busted';
 export type CrashBetStatus = 'placing' | 'refused' | 'flying' | 'cashed' | 'lost';
 
-/** Tables owned by the in-house games module (migrations 0060_inhouse.sql, 0191_inhouse_game_settings.sql, 0710_inhouse_originals.sql, 0712_inhouse_stepped_rounds.sql, 0720_crash.sql). */
+/** Tables owned by the in-house games module (migrations 0060_inhouse.sql, 0191_inhouse_game_settings.sql, 0710_inhouse_originals.sql, 0712_inhouse_stepped_rounds.sql, 0720_crash.sql, 0735_inhouse_game_certificates.sql). */
 export type InhouseTables = {
   inhouse_seeds: {
     id: GeneratedInt8;
@@ -52,6 +52,14 @@ export type InhouseTables = {
     rtp_bps: ColumnType<number | null, number | null | undefined, number | null>;
     max_payout_minor: ColumnType<string | null, string | null | undefined, string | null>;
     updated_at: Generated<Date>;
+  };
+  /** A house original's lab certificate as the operator recorded it (migration 0735). */
+  inhouse_game_certificates: {
+    node_id: string;
+    lab: string;
+    certificate_number: string;
+    issued_on: ColumnType<string, string, string>;
+    recorded_at: Generated<Date>;
   };
   /** Crash's hash chains (the seed is secret; the terminal hash and salt are published). */
   crash_chains: {

@@ -40,6 +40,8 @@ export type SnapshotLicence = {
   forbidden: readonly ProductClass[];
   /** The node ids of the lottery's games whose draws are a foreign lottery's (the lottery module knows them). */
   foreignLotteries: ReadonlySet<string>;
+  /** The house originals the licence hides for want of a lab certificate (the in-house module knows them). */
+  uncertified?: ReadonlySet<string>;
 };
 
 /** A game's product class: the catalogue's own game type, or the lottery's word on a lottery game. */
@@ -109,6 +111,7 @@ export function buildSnapshot(
     if (status === 'disabled') continue;
     const product = classes.get(g.nodeId);
     if (product !== undefined && forbidden.has(product)) continue;
+    if (licence.uncertified?.has(g.nodeId)) continue;
     items.push({
       nodeId: g.nodeId,
       vassalage: g.vassalage,

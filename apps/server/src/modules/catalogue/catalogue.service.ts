@@ -71,7 +71,7 @@ export type CatalogueContext = Pick<AppContext, 'db' | 'readDb'> & {
    */
   connections?: VendorConnectionsPort;
   /** The products the licence allows (licence-products.ts): players' lists leave out what it forbids. */
-  licence?: Pick<ProductLicence, 'forbidden'>;
+  licence?: Pick<ProductLicence, 'forbidden' | 'certifiesGames'>;
   now?: () => number;
 };
 
@@ -124,6 +124,9 @@ export function createCatalogueService(ctx: CatalogueContext) {
   // The lottery's games whose draws are a foreign lottery's: the lottery module knows them, and is
   // built after the catalogue (services.ts hands its answer over with useForeignLotteries).
   let foreignLotteries: () => Promise<ReadonlySet<string>> = async () => new Set();
+  // The house originals the licence hides for want of a lab certificate: the in-house module knows
+  // them, and is built after the catalogue (services.ts hands its answer over with useUncertifiedGames).
+  let uncertifiedGames: () => Promise<ReadonlySet<string>> = async () => new Set();
 
   /** The classes the licence in force forbids (this instance's copy of the licence). */
   const forbiddenNow = async (): Promise<readonly ProductClass[]> => (await ctx.licence?.forbidden()) ?? [];
@@ -133,17 +136,26 @@ export function createCatalogueService(ctx: CatalogueContext) {
     const { currencyScale } = await system.getBrand();
     // A switch of licence changes what players see: a copy built under other rules is not used.
     const forbidden = await forbiddenNow();
-    const forbiddenKey = forbiddenKeyOf(forbidden);
+    // A certificate recorded or withdrawn evicts every copy (migration 0735); a switch of licence
+    // that starts or stops asking for them is told by the key.
+    const certifies = (await ctx.licence?.certifiesGames()) ?? false;
+    const forbiddenKey = `${forbiddenKeyOf(forbidden)}${certifies ? '|certified' : ''}`;
     return cache.get(
       (s) => s.scale === currencyScale && s.forbiddenKey === forbiddenKey,
       async (reads) => {
-        const [vendors, games, connected, foreign] = await Promise.all([
+        const [vendors, games, connected, foreign, uncertified] = await Promise.all([
           findAllVendors(reads),
           findAllGames(reads),
           ctx.connections?.connectedVendors(),
           foreignLotteries(),
+          certifies ? uncertifiedGames() : new Set<string>(),
         ]);
-        return buildSnapshot(vendors, games, currencyScale, connected, { forbidden, foreignLotteries: foreign });
+        const snap = buildSnapshot(vendors, games, currencyScale, connected, {
+          forbidden,
+          foreignLotteries: foreign,
+          uncertified,
+        });
+        return { ...snap, forbiddenKey };
       },
     );
   }
@@ -258,6 +270,12 @@ export function createCatalogueService(ctx: CatalogueContext) {
           };
         }),
       };
+    },
+
+    /** Tell the catalogue which house originals the licence hides for want of a certificate (services.ts, once the in-house games are built). */
+    useUncertifiedGames(source: () => Promise<ReadonlySet<string>>): void {
+      uncertifiedGames = source;
+      evict();
     },
 
     /** Tell the catalogue which lottery games are a foreign lottery's draws (services.ts, once the lottery is built). */

@@ -369,6 +369,7 @@ export function createGatewayService(ctx: GatewayContext) {
     // A product the licence forbids (BR: a P2P table, a foreign lottery's draw) is not launched.
     if (ctx.products) await ctx.products.refuseLaunch(await ctx.products.classOf(game.nodeId));
     const inHouse = connections.findInternal(vendor.vassalage);
+    await inHouse?.refuseLaunch?.(game.nodeId);
     const adapter = inHouse ? undefined : await findAdapter(vendor.vassalage);
     if (!inHouse && !adapter)
       throw new AppError(ErrorCode.VENDOR_NOT_CONNECTED, 'This vendor is not connected yet', {

@@ -35,7 +35,11 @@ export type InternalLaunch = {
     view?: string | undefined;
   };
 };
-export type InternalVendor = { launchUrl: (input: InternalLaunch) => string };
+export type InternalVendor = {
+  launchUrl: (input: InternalLaunch) => string;
+  /** Refuses the launch of one of its games the licence in force does not let it offer (an uncertified house original). */
+  refuseLaunch?: (nodeId: string) => Promise<void>;
+};
 
 /** Without the change feed (it is down, or a test runs without one) adapters are re-read this often. */
 const UNWATCHED_CACHE_MS = 10_000;

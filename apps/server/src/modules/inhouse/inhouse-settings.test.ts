@@ -90,6 +90,9 @@ describeEachDatabase('in-house game settings (back office)', (target) => {
         maxPayoutMinor: null,
         maxPayoutSetMinor: null,
         wageringWeightPct: null,
+        needsCertificate: false,
+        certificate: null,
+        hiddenByLicence: false,
       },
       {
         nodeId: 'inhouse-dice',
@@ -107,6 +110,9 @@ describeEachDatabase('in-house game settings (back office)', (target) => {
         maxPayoutMinor: null,
         maxPayoutSetMinor: null,
         wageringWeightPct: null,
+        needsCertificate: false,
+        certificate: null,
+        hiddenByLicence: false,
       },
       ...[
         ['inhouse-limbo', 'Limbo', 'limbo'],
@@ -131,6 +137,10 @@ describeEachDatabase('in-house game settings (back office)', (target) => {
         maxPayoutMinor: '100000000',
         maxPayoutSetMinor: null,
         wageringWeightPct: null,
+        // The generic licence asks no lab certificate: none recorded, none hidden.
+        needsCertificate: true,
+        certificate: null,
+        hiddenByLicence: false,
       })),
     ]);
   });

@@ -95,10 +95,10 @@ export function createInhouseSettings({ db, audit, catalogue }: SettingsContext)
     },
 
     /** GET /ops/inhouse-games: every in-house game in the catalogue with its RTP and stake rules. */
-    async listGames(): Promise<OpsInhouseGame[]> {
+    async listGames(): Promise<Omit<OpsInhouseGame, 'needsCertificate' | 'certificate' | 'hiddenByLicence'>[]> {
       const stored = await findAllGameSettings(db);
       const weights = await catalogue.findWageringWeights(Object.keys(INHOUSE_GAMES));
-      const games: OpsInhouseGame[] = [];
+      const games: Omit<OpsInhouseGame, 'needsCertificate' | 'certificate' | 'hiddenByLicence'>[] = [];
       for (const [nodeId, game] of Object.entries(INHOUSE_GAMES) as [string, InhouseGameKind][]) {
         const found = await catalogue.findGame(nodeId);
         if (!found) continue;

@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import { ErrorCode } from '@wps/shared/error-codes';
@@ -28,22 +27,19 @@ import type { SteppedKind, SteppedRound } from '@wps/shared/schemas/inhouse-step
 import type { Database } from '../../db/schema';
 import { AppError, isAppError } from '../../http/app-error';
 import type { GatewayService } from '../gateway/gateway.service';
-import { activeSeed } from './inhouse-fair';
-import { assertStakeAllowed, canonicalJson, maxMultiplierBp, type RoundParams } from './inhouse-games';
+import { canonicalJson, type RoundParams } from './inhouse-games';
+import type { PlaceInput, PlaceRound } from './inhouse-placement';
 import {
   findOpenRoundsBefore,
   findRoundByKey,
   findUnfinishedRound,
   finishRound,
   getServerSeed,
-  insertRound,
   lockRound,
   openRound,
   saveRoundStep,
-  takeNonce,
   type RoundRow,
 } from './inhouse.repository';
-import type { InhouseSettings } from './inhouse-settings';
 
 // The multi-step originals (mines, hi-lo): a round is started with its stake, moved one step per
 // call and closed busted or cashed out. What happens if the process dies between any two steps:
@@ -66,18 +62,12 @@ export type SteppedContext = {
   log: Logger;
   now: () => Date;
   gateway: Pick<GatewayService, 'seamless'>;
-  settings: Pick<InhouseSettings, 'getPlayableGame'>;
+  /** The one place every in-house round is placed (inhouse-placement.ts). */
+  placeRound: PlaceRound;
   money: () => Promise<{ currency: string; scale: number }>;
 };
 
-export type StartInput = {
-  memberId: string;
-  nodeId: string;
-  game: SteppedKind;
-  stakeMinor: bigint;
-  idempotencyKey: string;
-  params: RoundParams;
-};
+export type StartInput = PlaceInput & { game: SteppedKind };
 
 /** A step of a round: a mines tile, a hi-lo call, or the cash-out. */
 export type StepMove = { kind: 'reveal'; tile: number } | { kind: 'pick'; pick: HiloPick } | { kind: 'cashOut' };
@@ -120,7 +110,7 @@ async function nextState(t: Db, round: RoundRow, move: StepMove): Promise<State 
 
 /** Mines, hi-lo: start, step, cash out, resume, and finish interrupted or abandoned rounds. */
 export function createInhouseSteps(ctx: SteppedContext) {
-  const { db, log, now, gateway, settings, money } = ctx;
+  const { db, log, now, gateway, placeRound, money } = ctx;
 
   async function view(round: RoundRow, balanceMinor: bigint, replayed: boolean): Promise<SteppedRound> {
     const { currency, scale } = await money();
@@ -216,9 +206,11 @@ export function createInhouseSteps(ctx: SteppedContext) {
   }
 
   /**
-   * Start a round: one unfinished round per player and game (ROUND_OPEN with it otherwise), the
-   * stake checked against the payout limit at the game's largest multiplier, the state fixed from
-   * the seeds under the next nonce at the RTP in force now, then the bet.
+   * Start a round: one unfinished round per player and game (ROUND_OPEN with it otherwise), placed
+   * as every in-house round is (the stake rules, the licence's stake door, the state fixed from the
+   * seeds under the next nonce at the RTP in force now: inhouse-placement.ts), then the bet. Only a
+   * new round asks the door: the steps and the cash-out of a round already open go on whatever the
+   * licence says now, so no stake is left trapped (docs/compliance.md).
    */
   async function start(input: StartInput): Promise<SteppedRound> {
     const existing = await findRoundByKey(db, input.memberId, input.idempotencyKey);
@@ -231,54 +223,17 @@ export function createInhouseSteps(ctx: SteppedContext) {
     }
     if (unfinished) throw await roundOpenError(input.memberId, unfinished);
 
-    const playable = await settings.getPlayableGame(input.nodeId, input.game);
-    const { rtpBps } = playable;
-    assertStakeAllowed(
-      input.stakeMinor,
-      playable,
-      maxMultiplierBp(input.game, input.params, rtpBps),
-      (await money()).scale,
-    );
-
-    const roundId = `ih-${crypto.randomBytes(12).toString('hex')}`;
-    const inserted = await db
-      .transaction()
-      .execute(async (t) => {
-        const seed = await activeSeed(t, input.memberId, true);
-        const nonce = await takeNonce(t, seed.id);
-        const outcome = firstState(input.game, { ...seed, nonce }, input.params, rtpBps);
-        const ok = await insertRound(t, {
-          roundId,
-          memberId: input.memberId,
-          nodeId: input.nodeId,
-          game: input.game,
-          idempotencyKey: input.idempotencyKey,
-          seedId: seed.id,
-          serverSeedHash: seed.serverSeedHash,
-          clientSeed: seed.clientSeed,
-          nonce,
-          stake: input.stakeMinor,
-          payout: 0n,
-          params: input.params,
-          outcome: outcome as unknown as Record<string, unknown>,
-          rtpBps,
-        });
-        // A concurrent request with the same key won: give the nonce back by rolling back.
-        return ok ? 'inserted' : 'keyTaken';
-      })
-      .catch((err: unknown) => {
-        // Another start of this game won the one-unfinished-round index (migration 0712).
-        if ((err as { code?: string; constraint?: string }).code === '23505') return 'roundOpen';
-        throw err;
-      });
-    if (inserted === 'roundOpen') {
+    const placed = await placeRound(input, (seeds, rtpBps) => ({
+      outcome: firstState(input.game, seeds, input.params, rtpBps) as unknown as Record<string, unknown>,
+      payout: 0n,
+    }));
+    if (placed.kind === 'roundOpen') {
       const other = await findUnfinishedRound(db, input.memberId, input.game);
       if (other) throw await roundOpenError(input.memberId, other);
       throw new AppError(ErrorCode.ROUND_IN_PROGRESS, 'Another round of this game was just finished; try again');
     }
-    const round = await findRoundByKey(db, input.memberId, input.idempotencyKey);
-    if (!round) throw new Error('inhouse: round not found after insert');
-    if (inserted === 'keyTaken') return replayStart(round, input);
+    const { round } = placed;
+    if (placed.kind === 'keyTaken') return replayStart(round, input);
     const balanceMinor = await placeBet(round);
     return view({ ...round, status: 'open' }, balanceMinor, false);
   }

@@ -1,4 +1,9 @@
 import {
+  inhouseCertificateBodySchema,
+  inhouseCertificateChangeSchema,
+  inhouseOfferSchema,
+} from '@wps/shared/schemas/inhouse-certificates';
+import {
   diceRollBodySchema,
   fairStateSchema,
   inhouseAuthSchema,
@@ -36,6 +41,12 @@ import { registerCrashRoutes } from './crash/crash.routes';
 export function registerInhouseRoutes(app: RouteApp, services: AppServices): void {
   const { inhouse } = services;
   registerCrashRoutes(app, services);
+
+  // Public, as the lobby's lanes are: the studio's lobby and game pages leave out (and explain) the
+  // originals the licence hides for want of a lab certificate; their launch is refused anyway.
+  app.get('/wps/inhouse/offer', { schema: { response: success(inhouseOfferSchema) } }, async () => {
+    return ok({ hiddenByLicence: [...(await inhouse.certificates.uncertifiedOriginals())].sort() });
+  });
 
   app.post(
     '/wps/inhouse/session',
@@ -201,6 +212,28 @@ export function registerInhouseRoutes(app: RouteApp, services: AppServices): voi
       const operator = await requestOperator(request);
       return ok(
         await inhouse.setGameSettings(
+          { actorType: 'operator', actorId: operator.operatorId },
+          request.params.nodeId,
+          request.body,
+        ),
+      );
+    },
+  );
+
+  app.put(
+    '/ops/inhouse-games/:nodeId/certificate',
+    {
+      config: { permission: 'games.write' },
+      schema: {
+        params: inhouseGameParamsSchema,
+        body: inhouseCertificateBodySchema,
+        response: success(inhouseCertificateChangeSchema),
+      },
+    },
+    async (request) => {
+      const operator = await requestOperator(request);
+      return ok(
+        await inhouse.certificates.setCertificate(
           { actorType: 'operator', actorId: operator.operatorId },
           request.params.nodeId,
           request.body,

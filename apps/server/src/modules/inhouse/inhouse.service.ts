@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import { ErrorCode } from '@wps/shared/error-codes';
 import { formatMinor } from '@wps/shared/money';
 import {
@@ -9,21 +8,19 @@ import {
   type InhouseSession,
 } from '@wps/shared/schemas/inhouse';
 import { isSteppedKind } from '@wps/shared/schemas/inhouse-steps';
+import { needsCertificate } from '@wps/shared/schemas/inhouse-certificates';
+import type { OpsInhouseGame } from '@wps/shared/schemas/inhouse-settings';
 import { AppError, isAppError } from '../../http/app-error';
 import type { AppContext } from '../../app-context';
 import type { AuditService } from '../audit/audit.service';
 import type { SystemService } from '../system/system.service';
 import type { GatewayService } from '../gateway/gateway.service';
-import { activeSeed, createInhouseFair } from './inhouse-fair';
-import {
-  findRoundByKey,
-  findStalePendingRounds,
-  finishRound,
-  insertRound,
-  takeNonce,
-  type RoundRow,
-} from './inhouse.repository';
-import { assertStakeAllowed, canonicalJson, decideRound, maxMultiplierBp, type RoundParams } from './inhouse-games';
+import { createInhouseFair } from './inhouse-fair';
+import { findRoundByKey, findStalePendingRounds, finishRound, type RoundRow } from './inhouse.repository';
+import { canonicalJson, decideRound } from './inhouse-games';
+import { createInhouseCertificates, type InhouseLicencePort } from './inhouse-certificates';
+import { createRoundPlacement, type PlaceInput } from './inhouse-placement';
+import { createInhouseReport } from './inhouse-report';
 import { createInhouseSettings, requireInhouseGame, type InhouseCataloguePort } from './inhouse-settings';
 import { createInhouseSteps } from './inhouse-steps';
 import { createInhouseViews } from './inhouse-views';
@@ -34,7 +31,7 @@ import { createCrashLive } from './crash/crash-live';
 import { createCrashService } from './crash/crash.service';
 import { readCrashMonitor, readCrashState } from './crash/crash-state';
 
-export type InhouseContext = Pick<AppContext, 'db' | 'log'> & {
+export type InhouseContext = Pick<AppContext, 'db' | 'readDb' | 'log'> & {
   /** Crash's settings (CRASH_*) and live streams' limits; defaults when absent. */
   config?: Pick<AppContext['config'], 'crash' | 'lotteryLive'>;
   /** Crash's live pages hear every instance's changes through it. */
@@ -46,6 +43,8 @@ export type InhouseContext = Pick<AppContext, 'db' | 'log'> & {
   catalogue: InhouseCataloguePort;
   /** The operator's changes of a game's settings are audited. */
   audit: Pick<AuditService, 'record'>;
+  /** The licence's stake door, asked where a round or a crash bet is placed; the profile in force for what players see. */
+  licence: InhouseLicencePort;
   now?: () => Date;
 };
 
@@ -63,33 +62,33 @@ export function inhouseLaunchPath(input: { nodeId: string; token: string; langua
   return `/inhouse/play/${game}?${q.toString()}`;
 }
 
-type PlayInput = {
-  memberId: string;
-  nodeId: string;
-  /** A one-shot game: crash's shared rounds are played through crash/. */
-  game: Exclude<InhouseGameKind, 'crash'>;
-  stakeMinor: bigint;
-  idempotencyKey: string;
-  params: RoundParams;
-};
+/** A one-shot round: crash's shared rounds are played through crash/, mines and hi-lo step by step. */
+type PlayInput = PlaceInput;
 
 /** In-house provably-fair games: rounds and their money through the gateway's seamless wallet; seeds in inhouse-fair.ts. */
 export function createInhouseService(ctx: InhouseContext) {
   const { db, log, system, gateway, catalogue } = ctx;
   const now = ctx.now ?? (() => new Date());
 
-  gateway.registerInternalVendor(INHOUSE_VASSALAGE, { launchUrl: inhouseLaunchPath });
-
   async function money() {
     const brand = await system.getBrand();
     return { currency: brand.currency, scale: brand.currencyScale };
   }
 
+  // The originals' lab certificates, which a licence may ask for (inhouse-certificates.ts).
+  const certificates = createInhouseCertificates({ db, audit: ctx.audit, catalogue, licence: ctx.licence, now });
+  gateway.registerInternalVendor(INHOUSE_VASSALAGE, {
+    launchUrl: inhouseLaunchPath,
+    refuseLaunch: certificates.refuseLaunch,
+  });
+
   const fair = createInhouseFair({ db, log, now, money, settle: (round) => settle(round) });
   // Stake rules (the catalogue's minimum bet, the operator's maximum) and their back-office settings.
   const settings = createInhouseSettings({ db, audit: ctx.audit, catalogue });
+  // Every round but crash's is placed here: the stake rules, the licence's door, the seed's nonce.
+  const placeRound = createRoundPlacement({ db, settings, licence: ctx.licence, money });
   // Mines and hi-lo: rounds played step by step.
-  const steps = createInhouseSteps({ db, log, now, gateway, settings, money });
+  const steps = createInhouseSteps({ db, log, now, gateway, placeRound, money });
 
   /** POST /wps/inhouse/session: the launch token (single use) for a game session. */
   async function openSession(launchToken: string): Promise<InhouseSession> {
@@ -195,66 +194,21 @@ export function createInhouseService(ctx: InhouseContext) {
   }
 
   /**
-   * Play one round: validate the stake (and, for an original, that its largest possible payout
-   * stays within the game's maximum payout), fix the outcome under the next nonce at the RTP in
-   * force now, then settle it.
+   * Play one round: placed by the one use case every in-house round goes through (stake rules, the
+   * licence's stake door, the seed's next nonce, the outcome at the RTP in force now:
+   * inhouse-placement.ts), then settled.
    */
   async function play(input: PlayInput): Promise<InhouseRoundResult> {
     const existing = await findRoundByKey(db, input.memberId, input.idempotencyKey);
     if (existing) return replay(existing, input);
-
-    const playable = await settings.getPlayableGame(input.nodeId, input.game);
-    const { rtpBps } = playable;
-    // An original's stake is also capped by its payout limit at the top multiplier of these choices.
-    assertStakeAllowed(
-      input.stakeMinor,
-      playable,
-      maxMultiplierBp(input.game, input.params, rtpBps),
-      (await money()).scale,
+    const placed = await placeRound(input, (seeds, rtpBps) =>
+      decideRound(input.game, seeds, input.params, rtpBps, input.stakeMinor),
     );
-
-    const roundId = `ih-${crypto.randomBytes(12).toString('hex')}`;
-    const inserted = await db
-      .transaction()
-      .execute(async (t) => {
-        const seed = await activeSeed(t, input.memberId, true);
-        const nonce = await takeNonce(t, seed.id);
-        const { outcome, payout } = decideRound(
-          input.game,
-          { serverSeed: seed.serverSeed, clientSeed: seed.clientSeed, nonce },
-          input.params,
-          rtpBps,
-          input.stakeMinor,
-        );
-        const ok = await insertRound(t, {
-          roundId,
-          memberId: input.memberId,
-          nodeId: input.nodeId,
-          game: input.game,
-          idempotencyKey: input.idempotencyKey,
-          seedId: seed.id,
-          serverSeedHash: seed.serverSeedHash,
-          clientSeed: seed.clientSeed,
-          nonce,
-          stake: input.stakeMinor,
-          payout,
-          params: input.params,
-          outcome,
-          rtpBps,
-        });
-        // A concurrent request with the same key won: give the nonce back by rolling back.
-        if (!ok) throw new KeyTaken();
-        return true;
-      })
-      .catch((err: unknown) => {
-        if (err instanceof KeyTaken) return false;
-        throw err;
-      });
-    const round = await findRoundByKey(db, input.memberId, input.idempotencyKey);
-    if (!round) throw new Error('inhouse: round not found after insert');
-    if (!inserted) return replay(round, input);
-    const { balanceMinor } = await settle(round);
-    return result(round, balanceMinor, false);
+    // Only a stepped game has one open round per player; a one-shot round never meets it.
+    if (placed.kind === 'roundOpen') throw new Error('inhouse: a one-shot round met the open-round index');
+    if (placed.kind === 'keyTaken') return replay(placed.round, input);
+    const { balanceMinor } = await settle(placed.round);
+    return result(placed.round, balanceMinor, false);
   }
 
   /** The answer to a repeated idempotency key: the same round, finished if it was interrupted. */
@@ -303,8 +257,30 @@ export function createInhouseService(ctx: InhouseContext) {
     return done;
   }
 
+  /** GET /ops/inhouse-games: each game's settings, its lab certificate and whether the licence in force hides it. */
+  async function listGames(): Promise<OpsInhouseGame[]> {
+    const [games, certs, hidden] = await Promise.all([
+      settings.listGames(),
+      certificates.listCertificates(),
+      certificates.uncertifiedOriginals(),
+    ]);
+    return games.map((g) => ({
+      ...g,
+      needsCertificate: needsCertificate(g.game),
+      certificate: certs.get(g.nodeId) ?? null,
+      hiddenByLicence: hidden.has(g.nodeId),
+    }));
+  }
+
   // Crash: one shared round for every player (crash/); its driver runs in the periodic jobs.
-  const crashService = createCrashService({ db, log, gateway, settings, member: ctx.member });
+  const crashService = createCrashService({
+    db,
+    log,
+    gateway,
+    settings,
+    member: ctx.member,
+    licence: ctx.licence,
+  });
   const crashSettings = ctx.config?.crash ?? DEFAULT_CRASH_SETTINGS;
   const crash = {
     ...crashService,
@@ -340,12 +316,13 @@ export function createInhouseService(ctx: InhouseContext) {
     findOpenRound: steps.findOpenRound,
     settleStaleRounds,
     crash,
-    listGames: settings.listGames,
+    listGames,
     setGameSettings: settings.setGameSettings,
+    certificates,
+    /** The in-house games' figures per game and day, for the reporting module's report (inhouse-report.ts). */
+    report: createInhouseReport(ctx),
     ...createInhouseViews(ctx),
   };
 }
-
-class KeyTaken extends Error {}
 
 export type InhouseService = ReturnType<typeof createInhouseService>;

@@ -82,3 +82,21 @@ export function confirmedContact(isContactPending: (trx: Db, memberId: string) =
       rules.contactConfirmation && (await isContactPending(trx, subject.memberId)) ? 'contactConfirmation' : null,
   };
 }
+
+/**
+ * Wired to the stake door: under a licence whose certifiedGames rule asks that every online game
+ * offered be certified by an accredited lab (BR), a new round of a house original with no
+ * certificate on record is refused (GAME_NOT_CERTIFIED), in the transaction that places it. Only a
+ * subject naming a `game` (the in-house module sets it for its originals) is checked; a vendor's
+ * games come under the vendor's own certification. `isCertified` is the in-house module's reader,
+ * in the caller's transaction.
+ */
+export function certifiedHouseGame(isCertified: (trx: Db, nodeId: string) => Promise<boolean>): LicenceCheck {
+  return {
+    name: 'a house original holds a lab certificate where the licence asks (certifiedGames)',
+    breaks: async (trx, { rules, subject }) =>
+      rules.certifiedGames && subject.game !== undefined && !(await isCertified(trx, subject.game))
+        ? 'certifiedGames'
+        : null,
+  };
+}

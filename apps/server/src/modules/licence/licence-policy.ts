@@ -31,9 +31,11 @@ declare module 'fastify' {
 
 /**
  * Who is at the door: the player (or agent) the account, session or money belongs to; at the
- * stake door, the class of product staked on when it is one a licence may forbid (licence-products.ts).
+ * stake door, the class of product staked on when it is one a licence may forbid (licence-products.ts),
+ * and the node id of a house original staked on, which a licence may ask a lab certificate of
+ * (licence-checks.ts `certifiedHouseGame`).
  */
-export type LicenceSubject = { memberId: string; product?: ProductClass };
+export type LicenceSubject = { memberId: string; product?: ProductClass; game?: string };
 
 /**
  * One check a door makes: given the profile's rules and the subject, the rule the subject's
@@ -65,6 +67,7 @@ const profileHeldBy = (trx: Db) => heldForTransaction(trx, LICENCE_HELD, () => s
 
 const REFUSAL_CODES: Partial<Record<LicenceRule, ErrorCode>> = {
   contactConfirmation: ErrorCode.CONTACT_CONFIRMATION_REQUIRED,
+  certifiedGames: ErrorCode.GAME_NOT_CERTIFIED,
 };
 
 declare const verdictBrand: unique symbol;
@@ -119,6 +122,7 @@ export function createLicencePolicy({ db }: { db: Db }) {
               rule,
               profile,
               source: ruleSource(profile, rule),
+              ...(subject.game !== undefined ? { game: subject.game } : {}),
             },
           );
       }

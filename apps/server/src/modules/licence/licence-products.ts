@@ -42,6 +42,8 @@ export function productRefused(profile: JurisdictionProfile, product: ProductCla
 export type ProductLicence = {
   /** The classes the licence in force forbids, from this instance's copy: what lists and menus hide. */
   forbidden(): Promise<readonly ProductClass[]>;
+  /** Whether the licence in force, from this instance's copy, hides house originals with no lab certificate (certifiedGames). */
+  certifiesGames(): Promise<boolean>;
   /**
    * Refuses (LICENCE_REFUSED) the launch of a product the licence in force forbids. A launch moves
    * no money, so it reads the profile rather than asking a door; the stake that follows asks.
@@ -66,6 +68,7 @@ export function createProductLicence(deps: {
 }): ProductLicence {
   return {
     forbidden: async () => (await deps.currentRules()).forbiddenProducts,
+    certifiesGames: async () => (await deps.currentRules()).certifiedGames,
     async refuseLaunch(product) {
       if (product === null) return;
       const profile = await deps.policy.profile();

@@ -1,4 +1,6 @@
+import type { Kysely } from 'kysely';
 import type { JurisdictionProfile } from '@wps/shared/jurisdiction';
+import type { Database } from '../../db/schema';
 import type { AppContext } from '../../app-context';
 import type { ChangeFeed } from '../../db/change-feed';
 import type { AuditService } from '../audit/audit.service';
@@ -15,6 +17,7 @@ import type { RaffleService } from '../promo/raffle.service';
 import type { RewardsService } from '../rewards/rewards.service';
 import type { SystemService } from '../system/system.service';
 import {
+  certifiedHouseGame,
   clearedOfBarredList,
   confirmedContact,
   identifiedAndVerified,
@@ -54,6 +57,8 @@ export function wireLicenceDoors(
   deps: {
     identity: Pick<IdentityService, 'cpfOf' | 'isClearToday' | 'isContactPending'>;
     kyc: Pick<KycService, 'passedIn'>;
+    /** The in-house module's reader of its originals' lab certificates. */
+    houseGames: { isCertified: (trx: Kysely<Database>, nodeId: string) => Promise<boolean> };
   },
 ): void {
   const { identity, kyc } = deps;
@@ -73,6 +78,9 @@ export function wireLicenceDoors(
   // A stake on a product the licence forbids (a P2P table, a foreign lottery's draw) is refused;
   // asked by the bets, tickets and vendor transfers on such products (licence-products.ts).
   licence.policy.wire('stake', allowedProduct);
+  // A new round of a house original the licence asks a lab certificate of (BR) and that has none
+  // on record is refused; asked by the in-house round's placement and crash's bet (inhouse-certificates.ts).
+  licence.policy.wire('stake', certifiedHouseGame(deps.houseGames.isCertified));
   // Every stake (vendor bets, in-house rounds, tickets, transfer-wallet deposits): under a licence
   // that identifies players, a CPF and, under kyc, a passed identity check.
   licence.policy.wire('stake', identifiedAndVerified(identity.cpfOf, kyc.passedIn));

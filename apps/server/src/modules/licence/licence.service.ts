@@ -54,6 +54,8 @@ export function createLicenceService(ctx: LicenceContext) {
 
     /** The rules in force, from this instance's copy (a hot read; a decision that moves money asks a door instead). */
     currentRules,
+    /** The profile in force, from this instance's copy (what players are shown; a decision asks a door). */
+    currentProfile,
 
     /** What the modules that sell games ask about the products the licence allows (licence-products.ts). */
     products: createProductLicence({ policy, currentRules }),

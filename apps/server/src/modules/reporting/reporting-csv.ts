@@ -1,6 +1,13 @@
 import type { FastifyReply } from 'fastify';
 import { formatMinor } from '@wps/shared/money';
-import type { PaymentsReport, PlayersReport, PnlReport, ReportRangeQuery } from '@wps/shared/schemas/reporting';
+import type {
+  OriginalsFigures,
+  OriginalsReport,
+  PaymentsReport,
+  PlayersReport,
+  PnlReport,
+  ReportRangeQuery,
+} from '@wps/shared/schemas/reporting';
 import { sendCsv as sendCsvExport } from '../../http/csv';
 
 // The three reports as CSV tables: a header row, then one row per report row and a totals row.
@@ -60,6 +67,44 @@ export function playersCsv(r: PlayersReport): CsvTable {
     rows: [
       ...r.rows.map((x) => [x.day, x.registrations, x.firstDeposits, m(x.firstDepositAmountMinor)]),
       ['total', r.totals.registrations, r.totals.firstDeposits, m(r.totals.firstDepositAmountMinor)],
+    ],
+  };
+}
+
+/** An RTP in basis points as a percent with two decimals ("98.75"); empty with nothing staked. */
+function percent(bps: number | null): string {
+  return bps === null ? '' : (bps / 100).toFixed(2);
+}
+
+export function originalsCsv(r: OriginalsReport): CsvTable {
+  const m = (v: string) => money(v, r.scale);
+  const cells = (x: OriginalsFigures) => [
+    x.rounds,
+    x.players,
+    m(x.stakedMinor),
+    m(x.paidMinor),
+    m(x.ggrMinor),
+    percent(x.rtpMeasuredBps),
+    percent(x.rtpConfiguredBps),
+    m(x.biggestWinMinor),
+  ];
+  return {
+    header: [
+      'day',
+      'game',
+      'rounds',
+      'players',
+      `staked_${r.currency}`,
+      `paid_${r.currency}`,
+      `ggr_${r.currency}`,
+      'rtp_measured_pct',
+      'rtp_configured_pct',
+      `biggest_win_${r.currency}`,
+    ],
+    rows: [
+      ...r.rows.map((x) => [x.day, x.game, ...cells(x)]),
+      ...r.games.map((x) => ['total', x.game, ...cells(x)]),
+      ['total', '', ...cells(r.totals)],
     ],
   };
 }

@@ -2,6 +2,7 @@ import type { AppContext } from '../../app-context';
 import type { CatalogueService } from '../catalogue/catalogue.service';
 import type { DepositService } from '../deposit/deposit.service';
 import type { GatewayService } from '../gateway/gateway.service';
+import type { InhouseService } from '../inhouse/inhouse.service';
 import type { LoyaltyService } from '../loyalty/loyalty.service';
 import type { MissionsService } from '../missions/missions.service';
 import type { RaffleService } from '../promo/raffle.service';
@@ -23,6 +24,7 @@ export function wireReporting(
     rewards: RewardsService;
     missions: MissionsService;
     raffles: RaffleService;
+    inhouse: Pick<InhouseService, 'report'>;
   },
 ) {
   const { loyalty, missions, raffles } = deps;
@@ -33,6 +35,7 @@ export function wireReporting(
     deposits: deps.deposits,
     withdrawal: deps.withdrawal,
     gateway: deps.gateway,
+    inhouse: deps.inhouse.report,
     waiting: {
       redemptions: loyalty.ops.countWaitingRedemptions,
       heldRewards: deps.rewards.grants.countHeld,

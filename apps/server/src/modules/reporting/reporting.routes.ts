@@ -1,5 +1,6 @@
 import {
   dashboardSchema,
+  originalsReportSchema,
   paymentsReportSchema,
   playersReportSchema,
   pnlReportSchema,
@@ -10,7 +11,7 @@ import type { RouteApp } from '../../app-types';
 import { ok } from '../../http/envelope';
 import { nonJson, success } from '../../openapi/responses';
 import type { AppServices } from '../../services';
-import { paymentsCsv, playersCsv, pnlCsv, sendCsv } from './reporting-csv';
+import { originalsCsv, paymentsCsv, playersCsv, pnlCsv, sendCsv } from './reporting-csv';
 
 const csvResponse = { 200: nonJson(['text/csv'], 'The report as CSV (UTF-8, a header row, amounts in major units)') };
 
@@ -93,6 +94,24 @@ export function registerReportingRoutes(app: RouteApp, services: Pick<AppService
     { config: { permission: 'reports.read' }, schema: { querystring: reportRangeQuerySchema, response: csvResponse } },
     async (request, reply) => {
       return sendCsv(reply, 'players', request.query, playersCsv(await reporting.players(request.query)));
+    },
+  );
+
+  app.get(
+    '/ops/reports/originals',
+    {
+      config: { permission: 'reports.read' },
+      schema: { querystring: reportRangeQuerySchema, response: success(originalsReportSchema) },
+    },
+    async (request) => {
+      return ok(await reporting.originals(request.query));
+    },
+  );
+  app.get(
+    '/ops/reports/originals/csv',
+    { config: { permission: 'reports.read' }, schema: { querystring: reportRangeQuerySchema, response: csvResponse } },
+    async (request, reply) => {
+      return sendCsv(reply, 'originals', request.query, originalsCsv(await reporting.originals(request.query)));
     },
   );
 }

@@ -1,4 +1,5 @@
 import type {
+  OriginalsReport,
   Dashboard,
   GameFigures,
   PaymentsReport,
@@ -33,6 +34,14 @@ export type ReportingContext = Pick<AppContext, 'db' | 'readDb'> & {
   catalogue: Pick<CatalogueService, 'listVendors'>;
   deposits: Pick<DepositService, 'pendingQueue' | 'listOpsChannels'>;
   withdrawal: Pick<WithdrawalService, 'queue'>;
+  /** The in-house games' figures per game and day, read from their rounds by the in-house module (inhouse-report.ts). */
+  inhouse: {
+    originals: (q: {
+      from: Date;
+      to: Date;
+      timeZone: string;
+    }) => Promise<Pick<OriginalsReport, 'rows' | 'games' | 'totals'>>;
+  };
   gateway: { transfers: { pendingQueue: () => Promise<QueueStats> } };
   /**
    * The other queues' counts, each asked of the module that keeps the queue (wired in services.ts):
@@ -122,6 +131,16 @@ export function createReportingService(ctx: ReportingContext) {
     vassalage === 'inhouse' ? INHOUSE_CATEGORY : (vendors.get(vassalage)?.category ?? 'OTHER');
 
   return {
+    /**
+     * GET /ops/reports/originals: each in-house game's figures per local day, per game over the
+     * range and in all (rounds, players, staked, paid, GGR, the RTP measured beside the one the
+     * rounds were placed at, the biggest win).
+     */
+    async originals(q: ReportRangeQuery): Promise<OriginalsReport> {
+      const { range, head } = await prepare(q);
+      return { ...head, ...(await ctx.inhouse.originals({ ...range, timeZone: q.timeZone })) };
+    },
+
     /** GET /ops/dashboard: money, game and player figures of [from, to) with the pending queues. */
     async dashboard(q: ReportRangeQuery): Promise<Dashboard> {
       const { range, head, currency } = await prepare(q);

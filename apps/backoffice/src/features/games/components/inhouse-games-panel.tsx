@@ -5,11 +5,13 @@ import { EmptyState, ErrorState, LoadingState } from '@wps/ui/states';
 import { TableScroll } from '@wps/ui/table-scroll';
 import type { OpsInhouseGame } from '@wps/shared/schemas/inhouse-settings';
 import { errorText } from '../../../lib/error-text';
+import { formatDay } from '../../../lib/format-date';
 import { SITE_MONEY, useFormatMoney } from '../../../lib/money';
 import { useInhouseGames } from '../api/inhouse-games-list';
 import { useFormatRtp } from '../format-rtp';
 import { CatalogueRowActions } from './catalogue-row-actions';
 import { CatalogueStatusBadge } from './catalogue-status-badge';
+import { InhouseCertificateDialog } from './inhouse-certificate-dialog';
 import { InhouseGameDialog } from './inhouse-game-dialog';
 import { StatusChangeDialog, type PendingStatusChange } from './status-change-dialog';
 
@@ -17,7 +19,9 @@ import { StatusChangeDialog, type PendingStatusChange } from './status-change-di
  * Our own games (games.read): each with its RTP (the slot's and the dice's fixed by their maths,
  * an original's the operator's within the band), the stakes a round accepts (the minimum is the
  * game's catalogue minimum bet, the maximum the operator's or else the house limit), an original's
- * maximum payout (under its maximum stake) and its status; its bonus wagering weight is in its dialog.
+ * maximum payout (under its maximum stake), an original's lab certificate (with the mark when the
+ * licence in force hides it for want of one: inhouse-certificate-dialog.tsx) and its status; its
+ * bonus wagering weight is in its dialog.
  * games.write edits the settings and puts a game in maintenance, disables or enables it (the
  * catalogue's status change, audited with a reason).
  */
@@ -27,6 +31,7 @@ export function InhouseGamesPanel({ canWrite }: { canWrite: boolean }) {
   const formatMoney = useFormatMoney();
   const games = useInhouseGames();
   const [editing, setEditing] = useState<OpsInhouseGame | null>(null);
+  const [certifying, setCertifying] = useState<OpsInhouseGame | null>(null);
   const [pending, setPending] = useState<PendingStatusChange | null>(null);
   const formatRtp = useFormatRtp();
 
@@ -62,6 +67,7 @@ export function InhouseGamesPanel({ canWrite }: { canWrite: boolean }) {
                 {t('inhouse.maxStake')}
               </th>
 
+              <th scope="col">{t('inhouse.certificate')}</th>
               <th scope="col">{t('games.status')}</th>
               {canWrite && <th scope="col">{t('games.actions')}</th>}
             </tr>
@@ -86,7 +92,30 @@ export function InhouseGamesPanel({ canWrite }: { canWrite: boolean }) {
                     </span>
                   )}
                 </td>
-
+                <td data-certificate={game.nodeId}>
+                  {!game.needsCertificate
+                    ? t('inhouse.certificateNotNeeded')
+                    : game.certificate
+                      ? t('inhouse.certificateLine', {
+                          lab: game.certificate.lab,
+                          number: game.certificate.number,
+                          date: formatDay(game.certificate.issuedOn),
+                        })
+                      : t('inhouse.certificateNone')}
+                  {game.hiddenByLicence && (
+                    <span className="catalogue-table__hidden">{t('inhouse.hiddenByLicence')}</span>
+                  )}
+                  {canWrite && game.needsCertificate && (
+                    <Button
+                      size="sm"
+                      variant="secondary"
+                      aria-label={t('inhouse.certificateFor', { name: game.name })}
+                      onClick={() => setCertifying(game)}
+                    >
+                      {t('inhouse.certificateButton')}
+                    </Button>
+                  )}
+                </td>
                 <td>
                   <CatalogueStatusBadge status={game.status} />
                 </td>
@@ -114,6 +143,9 @@ export function InhouseGamesPanel({ canWrite }: { canWrite: boolean }) {
       <h2 id="inhouse-title">{t('inhouse.title')}</h2>
       <p>{t('inhouse.intro')}</p>
       {body}
+      {certifying && (
+        <InhouseCertificateDialog key={certifying.nodeId} game={certifying} onClose={() => setCertifying(null)} />
+      )}
       {editing && <InhouseGameDialog key={editing.nodeId} game={editing} onClose={() => setEditing(null)} />}
       {pending && (
         <StatusChangeDialog key={`${pending.id}:${pending.to}`} pending={pending} onClose={() => setPending(null)} />

@@ -27,6 +27,9 @@ const SLOT: OpsInhouseGame = {
   maxPayoutMinor: null,
   maxPayoutSetMinor: null,
   wageringWeightPct: null,
+  needsCertificate: false,
+  certificate: null,
+  hiddenByLicence: false,
 };
 
 const LIMBO: OpsInhouseGame = {

@@ -6,4 +6,5 @@ export const REPORT_CSV_PATHS = {
   pnl: '/ops/reports/pnl/csv',
   payments: '/ops/reports/payments/csv',
   players: '/ops/reports/players/csv',
+  originals: '/ops/reports/originals/csv',
 } as const;

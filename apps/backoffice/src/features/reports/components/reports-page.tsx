@@ -7,17 +7,19 @@ import { errorText } from '../../../lib/error-text';
 import { usePaymentsReport } from '../api/get-payments-report';
 import { usePlayersReport } from '../api/get-players-report';
 import { usePnlReport } from '../api/get-pnl-report';
+import { useOriginalsReport } from '../api/get-originals-report';
 import { REPORT_CSV_PATHS } from '../api/report-range';
 import { DateRangePicker } from '../../../components/date-range-picker';
 import { useTimeZone } from '../../../lib/time-zone';
 import { useDayRangeSearch } from '../../../lib/use-day-range-search';
+import { OriginalsTable } from './originals-table';
 import { PaymentsTable, PlayersTable, PnlTable } from './report-tables';
 import './reports.css';
 
-const REPORTS = ['pnl', 'payments', 'players'] as const;
+const REPORTS = ['pnl', 'payments', 'players', 'originals'] as const;
 type ReportName = (typeof REPORTS)[number];
 
-/** The three financial reports over a range of days in the operator's time zone, each exported as CSV. */
+/** The financial reports and the in-house games' figures over a range of days in the operator's time zone, each exported as CSV. */
 export function ReportsPage() {
   const { t } = useTranslation('reports');
   const zone = useTimeZone();
@@ -30,7 +32,8 @@ export function ReportsPage() {
   const pnl = usePnlReport(range, report === 'pnl');
   const payments = usePaymentsReport(range, report === 'payments');
   const players = usePlayersReport(range, report === 'players');
-  const query = { pnl, payments, players }[report];
+  const originals = useOriginalsReport(range, report === 'originals');
+  const query = { pnl, payments, players, originals }[report];
   useEffect(() => {
     document.title = t('documentTitle');
   }, [t]);
@@ -72,6 +75,8 @@ export function ReportsPage() {
         <PnlTable report={pnl.data} />
       ) : report === 'payments' && payments.data ? (
         <PaymentsTable report={payments.data} />
+      ) : report === 'originals' && originals.data ? (
+        <OriginalsTable report={originals.data} />
       ) : players.data ? (
         <PlayersTable report={players.data} />
       ) : null}

@@ -10,6 +10,7 @@ import { AppError, isAppError } from '../../../http/app-error';
 import type { GatewayService } from '../../gateway/gateway.service';
 import type { MemberService } from '../../member/member.service';
 import type { InhouseSettings } from '../inhouse-settings';
+import { stakeSubject, type InhouseLicencePort } from '../inhouse-certificates';
 import { advanceFlight, type FlightBet, type FlightStep } from './crash-flight';
 import {
   cashBet,
@@ -37,6 +38,8 @@ export type CrashContext = {
   gateway: Pick<GatewayService, 'seamless'>;
   settings: Pick<InhouseSettings, 'getPlayableGame'>;
   member: Pick<MemberService, 'findMemberBrief'>;
+  /** The licence's stake door, asked in the bet's transaction as every in-house round's placement asks it. */
+  licence: Pick<InhouseLicencePort, 'ask'>;
 };
 
 type PlaceInput = {
@@ -191,6 +194,10 @@ export function createCrashService(ctx: CrashContext) {
     const inserted = await db
       .transaction()
       .execute(async (t) => {
+        // The licence first (the bettor; crash's lab certificate where it asks one), in the
+        // transaction that writes the bet: refused, nothing is written. A bet already flying is
+        // cashed out and paid whatever the licence says now.
+        await ctx.licence.ask(t, 'stake', stakeSubject(input.memberId, input.nodeId));
         const { round, now } = await findOpenRound(t, { lock: true });
         if (!round || round.phase !== 'betting' || now >= round.bettingEndsAt)
           throw new AppError(ErrorCode.CRASH_BETTING_CLOSED, 'Betting for this round is closed');

@@ -8,6 +8,7 @@ import { toast } from '../../../components/ui/toast';
 import { useFormats } from '../../../lib/format';
 import { translateError } from '../../../lib/i18n';
 import { useLaunchGame } from '../../../lib/api/launch-game';
+import { useInhouseOffer } from '../api/get-offer';
 import { InhouseGameArt } from './inhouse-game-art';
 import '../inhouse.css';
 import '../inhouse-dice-lobby.css';
@@ -40,10 +41,26 @@ export function InhouseGamePage() {
   return <GameRules game={game as InhouseGameKind} launch={launch} />;
 }
 
+/** A game the licence in force does not let the site offer: said plainly, with the way back. */
+function NotOffered({ game }: { game: InhouseGameKind }) {
+  const { t } = useTranslation('inhouse');
+  return (
+    <article className="ih-detail" aria-labelledby="ih-detail-title" data-testid="inhouse-not-offered">
+      <Link to="/inhouse" className="ih-detail__back">
+        {t('detail.back')}
+      </Link>
+      <h1 id="ih-detail-title">{t(`games.${game}.name`)}</h1>
+      <p role="status">{t('detail.notOffered')}</p>
+    </article>
+  );
+}
+
 function GameRules({ game, launch }: { game: InhouseGameKind; launch: ReturnType<typeof useLaunchGame> }) {
   const { t } = useTranslation('inhouse');
   const rules = useRulesText(game);
   const nodeId = `inhouse-${game}`;
+  const offer = useInhouseOffer();
+  if (offer.data?.hiddenByLicence.includes(nodeId)) return <NotOffered game={game} />;
 
   return (
     <article className="ih-detail" aria-labelledby="ih-detail-title">

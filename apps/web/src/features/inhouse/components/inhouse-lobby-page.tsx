@@ -6,6 +6,7 @@ import { Button } from '@wps/ui/button';
 import { toast } from '../../../components/ui/toast';
 import { translateError } from '../../../lib/i18n';
 import { useLaunchGame } from '../../../lib/api/launch-game';
+import { useInhouseOffer } from '../api/get-offer';
 import { InhouseGameArt } from './inhouse-game-art';
 import '../inhouse.css';
 import '../inhouse-dice-lobby.css';
@@ -21,6 +22,11 @@ const LANES = [
 export function InhouseLobbyPage() {
   const { t } = useTranslation('inhouse');
   const launch = useLaunchGame();
+  // The originals the licence hides (no lab certificate on record under BR) are left out.
+  const hidden = new Set(useInhouseOffer().data?.hiddenByLicence ?? []);
+  const lanes = LANES.map((lane) => ({ ...lane, nodeIds: lane.nodeIds.filter((n) => !hidden.has(n)) })).filter(
+    (lane) => lane.nodeIds.length > 0,
+  );
   const play = (nodeId: InhouseNodeId) =>
     launch.mutate(
       { nodeId, vassalage: INHOUSE_VASSALAGE, gameId: nodeId },
@@ -33,7 +39,7 @@ export function InhouseLobbyPage() {
         <h1 id="ih-lobby-title">{t('lobby.title')}</h1>
         <p>{t('lobby.subtitle')}</p>
       </header>
-      {LANES.map((lane) => (
+      {lanes.map((lane) => (
         <section key={lane.id} className="ih-lobby__lane" aria-labelledby={`ih-lane-${lane.id}`}>
           <h2 id={`ih-lane-${lane.id}`} className="ih-lobby__lane-title">
             {t(`lobby.lanes.${lane.id}`)}
