@@ -84,6 +84,20 @@ export async function cashBet(db: Db, betId: string, hundredths: number, payout:
   return r.numUpdatedRows === 1n;
 }
 
+/** Cash many flying bets out in one statement (a flight step's automatic and limit cash-outs). */
+export async function cashBets(
+  db: Db,
+  cashOuts: readonly { betId: string; cashoutHundredths: number; payout: bigint }[],
+): Promise<void> {
+  if (cashOuts.length === 0) return;
+  const rows = JSON.stringify(cashOuts.map((c) => ({ b: c.betId, h: c.cashoutHundredths, p: c.payout.toString() })));
+  await sql`
+    UPDATE crash_bets AS c
+    SET status = 'cashed', cashout_hundredths = v.h, payout = v.p, cashed_at = clock_timestamp()
+    FROM jsonb_to_recordset(${rows}::jsonb) AS v(b text, h integer, p bigint)
+    WHERE c.bet_id = v.b AND c.status = 'flying'`.execute(db);
+}
+
 /** The bust: every bet still flying in the round is lost. */
 export async function loseFlyingBets(db: Db, roundId: string): Promise<void> {
   await db
@@ -128,29 +142,58 @@ export async function markBetsSettled(db: Db, betIds: string[]): Promise<void> {
     .execute();
 }
 
-/** The player's bets with their rounds' crash point once busted, newest first. */
-export async function listMemberBets(
-  db: Db,
-  memberId: string,
-  limit: number,
-): Promise<(CrashBetRow & { roundNumber: number; crashHundredths: number | null })[]> {
-  const rows = await db
+/** A bet with its round's number and crash point (shown only once the round has busted). */
+export type CrashBetView = CrashBetRow & { roundNumber: number; crashHundredths: number | null };
+
+/** The one select of bets with their round: a player's history and a bet's answer both read it. */
+function betsWithRound(db: Db) {
+  return db
     .selectFrom('crash_bets as b')
     .innerJoin('crash_rounds as r', 'r.id', 'b.round_id')
     .selectAll('b')
     .select([
       'r.round_number',
       sql<number | null>`CASE WHEN r.phase = 'busted' THEN r.crash_hundredths END`.as('crash_point'),
+    ]);
+}
+
+function toBetView(r: { round_number: number; crash_point: number | null }): CrashBetView {
+  return { ...toBet(r as never), roundNumber: r.round_number, crashHundredths: r.crash_point };
+}
+
+/** The player's bets with their rounds' crash point once busted, newest first. */
+export async function listMemberBets(db: Db, memberId: string, limit: number): Promise<CrashBetView[]> {
+  const rows = await betsWithRound(db).where('b.member_id', '=', memberId).orderBy('b.id', 'desc').limit(limit).execute();
+  return rows.map(toBetView);
+}
+
+/** One bet with its round's number and crash point once busted. */
+export async function findBetView(db: Db, betId: string): Promise<CrashBetView> {
+  return toBetView(await betsWithRound(db).where('b.bet_id', '=', betId).executeTakeFirstOrThrow());
+}
+
+/** A player's bet in a round, if any. */
+export async function findMemberBetInRound(db: Db, roundId: string, memberId: string): Promise<CrashBetRow | undefined> {
+  const r = await db
+    .selectFrom('crash_bets')
+    .selectAll()
+    .where('round_id', '=', roundId)
+    .where('member_id', '=', memberId)
+    .executeTakeFirst();
+  return r ? toBet(r as never) : undefined;
+}
+
+/** The stakes a round holds (placing or flying) and whether the player already bet in it: one aggregate, not every bet. */
+export async function roundStakes(db: Db, roundId: string, memberId: string): Promise<{ staked: bigint; hasBet: boolean }> {
+  const r = await db
+    .selectFrom('crash_bets')
+    .select([
+      sql<string>`coalesce(sum(stake) FILTER (WHERE status IN ('placing', 'flying')), 0)`.as('staked'),
+      sql<boolean>`coalesce(bool_or(member_id = ${memberId}::bigint), false)`.as('has_bet'),
     ])
-    .where('b.member_id', '=', memberId)
-    .orderBy('b.id', 'desc')
-    .limit(limit)
-    .execute();
-  return rows.map((r) => ({
-    ...toBet(r as never),
-    roundNumber: r.round_number,
-    crashHundredths: r.crash_point,
-  }));
+    .where('round_id', '=', roundId)
+    .executeTakeFirstOrThrow();
+  return { staked: BigInt(r.staked), hasBet: r.has_bet };
 }
 
 /** The house's result per busted round (stakes less payouts of bets that flew), newest first: the back office's monitor. */
