@@ -17,7 +17,7 @@
 // the player away), BENCH_CRASH_CASHOUTS (1,500) cash out by hand, the rest are lost at the bust.
 // Run: npm run bench:crash (BENCH_DATABASE_URL or TEST_DATABASE_URL). The pages need about 20,000
 // descriptors between the processes: the script raises `ulimit -n` to 65536 where it may.
-// BENCH_CPU_PROF=1 writes a CPU profile of this process (the server) over the flight.
+// BENCH_CPU_PROF=1 writes a CPU profile of this process (the server) from the round's opening to its settlement.
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -162,6 +162,8 @@ async function main(): Promise<void> {
     }
     if (!roundId) throw new Error('no round opened');
     const opened = Date.now();
+    const profileDir = cpuProfileDir();
+    const stopProfile = profileDir ? await startCpuProfile(profileDir) : undefined;
     load.send(`bets ${BETTING_MS - 1500}`);
     const bets = await load.next<Answers>();
     const betsDoneMs = Date.now() - opened;
@@ -173,8 +175,6 @@ async function main(): Promise<void> {
       await sleep(10);
     }
     for (const p of pages) p.send('reset');
-    const profileDir = cpuProfileDir();
-    const stopProfile = profileDir ? await startCpuProfile(profileDir) : undefined;
     await sleep(300);
     load.send(`cashouts 0 ${CASHOUTS} ${RATE}`);
     const cashouts = await load.next<Answers>();
@@ -224,7 +224,7 @@ async function main(): Promise<void> {
     );
     console.log(`  ledger:check ${ledger.ok ? 'passed' : `FAILED: ${ledger.problems.slice(0, 5).join('; ')}`}`);
     if (profile) {
-      console.log(`  CPU profile of the server (this process) from the flight's start to the round settled: ${profile.file}`);
+      console.log(`  CPU profile of the server (this process) from the round's opening to its settlement: ${profile.file}`);
       // units 1000: the table's "µs per unit" reads as ms of CPU over the window.
       for (const line of formatSummaries([{ name: 'ms', profiles: [profile.profile], units: 1000 }])) console.log(`    ${line}`);
     }
