@@ -51,7 +51,8 @@ function connect(i: number): Promise<void> {
   });
 }
 
-const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
+const quantile = (sorted: number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
 
 async function main(): Promise<void> {
   // In waves, as pages arriving would, without a SYN flood the loopback refuses.

@@ -39,7 +39,8 @@ function request(method: 'GET' | 'POST', path: string, body?: unknown): Promise<
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('end', () => {
           const text = Buffer.concat(chunks).toString('utf8');
-          const code = res.statusCode === 200 ? 'ok' : (/"errorCode":"([A-Z_]+)"/.exec(text)?.[1] ?? `HTTP ${res.statusCode}`);
+          const code =
+            res.statusCode === 200 ? 'ok' : (/"errorCode":"([A-Z_]+)"/.exec(text)?.[1] ?? `HTTP ${res.statusCode}`);
           resolve({ ms: performance.now() - t0, code });
         });
       },

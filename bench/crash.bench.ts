@@ -136,10 +136,7 @@ async function main(): Promise<void> {
   try {
     const players = await openInhousePlayers(server, BETS, 'inhouse-crash');
     const file = path.join(os.tmpdir(), `wps-crash-players-${process.pid}.json`);
-    fs.writeFileSync(
-      file,
-      JSON.stringify(players.map((p, i) => ({ ...p, auto: i >= BETS - AUTO ? AUTO_AT : null }))),
-    );
+    fs.writeFileSync(file, JSON.stringify(players.map((p, i) => ({ ...p, auto: i >= BETS - AUTO ? AUTO_AT : null }))));
     load = startLineChild('crash-load.ts', [server.baseUrl, file]);
     await load.next();
     pages.push(...(await openPages(`${server.baseUrl}/wps/inhouse/crash/live`)));
@@ -203,7 +200,9 @@ async function main(): Promise<void> {
     load.send(`get /healthz ${CASHOUTS} ${RATE}`);
     const bare = await load.next<Answers>();
     const { rows: outcome } = await sql<{ status: string; n: number }>`
-      SELECT status, count(*)::int AS n FROM crash_bets WHERE round_id = ${roundId} GROUP BY status ORDER BY status`.execute(db);
+      SELECT status, count(*)::int AS n FROM crash_bets WHERE round_id = ${roundId} GROUP BY status ORDER BY status`.execute(
+      db,
+    );
     const ledger = await checkLedger(db);
 
     console.log(
@@ -224,9 +223,12 @@ async function main(): Promise<void> {
     );
     console.log(`  ledger:check ${ledger.ok ? 'passed' : `FAILED: ${ledger.problems.slice(0, 5).join('; ')}`}`);
     if (profile) {
-      console.log(`  CPU profile of the server (this process) from the round's opening to its settlement: ${profile.file}`);
+      console.log(
+        `  CPU profile of the server (this process) from the round's opening to its settlement: ${profile.file}`,
+      );
       // units 1000: the table's "µs per unit" reads as ms of CPU over the window.
-      for (const line of formatSummaries([{ name: 'ms', profiles: [profile.profile], units: 1000 }])) console.log(`    ${line}`);
+      for (const line of formatSummaries([{ name: 'ms', profiles: [profile.profile], units: 1000 }]))
+        console.log(`    ${line}`);
     }
     fs.rmSync(file, { force: true });
   } finally {

@@ -32,7 +32,11 @@ export async function openInhousePlayers(
   const one = async (): Promise<BenchPlayer> => {
     const row = await db
       .insertInto('members')
-      .values({ account: `ih${crypto.randomBytes(5).toString('hex')}`, password_hash: 'bench-no-login', type: 3 } as never)
+      .values({
+        account: `ih${crypto.randomBytes(5).toString('hex')}`,
+        password_hash: 'bench-no-login',
+        type: 3,
+      } as never)
       .returning('id')
       .executeTakeFirstOrThrow();
     const memberId = String(row.id);

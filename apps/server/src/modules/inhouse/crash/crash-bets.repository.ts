@@ -163,7 +163,11 @@ function toBetView(r: { round_number: number; crash_point: number | null }): Cra
 
 /** The player's bets with their rounds' crash point once busted, newest first. */
 export async function listMemberBets(db: Db, memberId: string, limit: number): Promise<CrashBetView[]> {
-  const rows = await betsWithRound(db).where('b.member_id', '=', memberId).orderBy('b.id', 'desc').limit(limit).execute();
+  const rows = await betsWithRound(db)
+    .where('b.member_id', '=', memberId)
+    .orderBy('b.id', 'desc')
+    .limit(limit)
+    .execute();
   return rows.map(toBetView);
 }
 
@@ -173,7 +177,11 @@ export async function findBetView(db: Db, betId: string): Promise<CrashBetView> 
 }
 
 /** A player's bet in a round, if any. */
-export async function findMemberBetInRound(db: Db, roundId: string, memberId: string): Promise<CrashBetRow | undefined> {
+export async function findMemberBetInRound(
+  db: Db,
+  roundId: string,
+  memberId: string,
+): Promise<CrashBetRow | undefined> {
   const r = await db
     .selectFrom('crash_bets')
     .selectAll()
@@ -184,7 +192,11 @@ export async function findMemberBetInRound(db: Db, roundId: string, memberId: st
 }
 
 /** The stakes a round holds (placing or flying) and whether the player already bet in it: one aggregate, not every bet. */
-export async function roundStakes(db: Db, roundId: string, memberId: string): Promise<{ staked: bigint; hasBet: boolean }> {
+export async function roundStakes(
+  db: Db,
+  roundId: string,
+  memberId: string,
+): Promise<{ staked: bigint; hasBet: boolean }> {
   const r = await db
     .selectFrom('crash_bets')
     .select([
