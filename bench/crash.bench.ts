@@ -26,6 +26,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { CRASH_GROWTH_PER_MS, crashBustMs } from '@wps/shared/originals/crash';
 import { startCrashDriver } from '../apps/server/src/jobs/crash-driver.job';
+import { CRASH_TICK_MS } from '../apps/server/src/modules/inhouse/crash/crash-live';
 import { checkLedger } from '../apps/server/src/modules/ledger/ledger-check';
 import { startBenchServer } from './bench-server';
 import { startLineChild, type LineChild } from './child-lines';
@@ -84,7 +85,7 @@ async function report(procs: LineChild[]): Promise<Delays> {
   };
 }
 
-/** The baseline: the same pages on a bare Node server writing `{"at":…}` every 100 ms for `flightMs`. */
+/** The baseline: the same pages on a bare Node server writing `{"at":…}` at the app's tick pace for `flightMs`. */
 async function bareTicks(flightMs: number): Promise<Delays> {
   const clients = new Set<http.ServerResponse>();
   const server = http.createServer((req, res) => {
@@ -101,7 +102,7 @@ async function bareTicks(flightMs: number): Promise<Delays> {
   const timer = setInterval(() => {
     const text = `event: tick\ndata: {"seq":${++seq},"at":${Date.now()},"m":100}\n\n`;
     for (const res of clients) res.write(text);
-  }, 100);
+  }, CRASH_TICK_MS);
   for (const p of pages) p.send('reset');
   await sleep(flightMs);
   clearInterval(timer);

@@ -22,7 +22,11 @@ export async function findBetByKey(db: Db, memberId: string, key: string): Promi
   return r ? toBet(r as never) : undefined;
 }
 
-/** A new bet, 'placing'; false when the player already used the key or already bet in the round. */
+/**
+ * A new bet, 'placing', when the round's stakes (placing or flying) with it stay within
+ * `maxStakedMinor`: checked in the insert itself, so the round's lock is held for one statement.
+ * 'conflict': the player already used the key or already bet in the round.
+ */
 export async function insertBet(
   db: Db,
   b: {
@@ -35,23 +39,24 @@ export async function insertBet(
     stake: bigint;
     autoCashoutHundredths: number | null;
   },
-): Promise<boolean> {
-  const row = await db
-    .insertInto('crash_bets')
-    .values({
-      bet_id: b.betId,
-      round_id: b.roundId,
-      member_id: b.memberId,
-      node_id: b.nodeId,
-      nickname: b.nickname,
-      idempotency_key: b.idempotencyKey,
-      stake: b.stake.toString(),
-      auto_cashout_hundredths: b.autoCashoutHundredths,
-    })
-    .onConflict((oc) => oc.doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  return row !== undefined;
+  maxStakedMinor: bigint,
+): Promise<'inserted' | 'conflict' | 'round-limit'> {
+  const within = sql<boolean>`(
+    SELECT coalesce(sum(stake), 0) FROM crash_bets WHERE round_id = ${b.roundId}::bigint AND status IN ('placing', 'flying')
+  ) + ${b.stake.toString()}::bigint <= ${maxStakedMinor.toString()}::bigint`;
+  const { rows } = await sql<{ inserted: number; within: boolean }>`
+    WITH ins AS (
+      INSERT INTO crash_bets (bet_id, round_id, member_id, node_id, nickname, idempotency_key, stake, auto_cashout_hundredths)
+      SELECT ${b.betId}::text, ${b.roundId}::bigint, ${b.memberId}::bigint, ${b.nodeId}::text, ${b.nickname}::text,
+        ${b.idempotencyKey}::text, ${b.stake.toString()}::bigint, ${b.autoCashoutHundredths}::integer
+      WHERE ${within}
+      ON CONFLICT DO NOTHING
+      RETURNING id
+    )
+    SELECT (SELECT count(*) FROM ins)::int AS inserted, ${within} AS within`.execute(db);
+  const r = rows[0]!;
+  if (r.inserted === 1) return 'inserted';
+  return r.within ? 'conflict' : 'round-limit';
 }
 
 /** A placing bet's debit went through (flying) or was refused with the wallet's code. Only placing bets move. */
@@ -189,23 +194,6 @@ export async function findMemberBetInRound(
     .where('member_id', '=', memberId)
     .executeTakeFirst();
   return r ? toBet(r as never) : undefined;
-}
-
-/** The stakes a round holds (placing or flying) and whether the player already bet in it: one aggregate, not every bet. */
-export async function roundStakes(
-  db: Db,
-  roundId: string,
-  memberId: string,
-): Promise<{ staked: bigint; hasBet: boolean }> {
-  const r = await db
-    .selectFrom('crash_bets')
-    .select([
-      sql<string>`coalesce(sum(stake) FILTER (WHERE status IN ('placing', 'flying')), 0)`.as('staked'),
-      sql<boolean>`coalesce(bool_or(member_id = ${memberId}::bigint), false)`.as('has_bet'),
-    ])
-    .where('round_id', '=', roundId)
-    .executeTakeFirstOrThrow();
-  return { staked: BigInt(r.staked), hasBet: r.has_bet };
 }
 
 /** The house's result per busted round (stakes less payouts of bets that flew), newest first: the back office's monitor. */

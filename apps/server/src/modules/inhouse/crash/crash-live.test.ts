@@ -105,7 +105,7 @@ function harness(tickMs: number) {
   const change = async (next: CrashState) => {
     current = next;
     onChange();
-    await sleep(80);
+    await sleep(150);
   };
   return { live, change };
 }
@@ -114,7 +114,7 @@ const withoutClock = (s: CrashState) => ({ ...s, serverTime: '' });
 
 describe('crash live stream', () => {
   it('a page joining mid-flight rebuilds the same state as one there from the start, from ticks carrying only what changed', async () => {
-    const { live, change } = harness(60_000);
+    const { live, change } = harness(50);
     const early = page();
     live.attach(early.res, '10.0.0.1');
     await sleep(20);
@@ -157,7 +157,7 @@ describe('crash live stream', () => {
     // Busted: the ticks stop.
     await change(state('busted', [bet('1', 'lost')]));
     const count = p.held().ticks.length;
-    await sleep(80);
+    await sleep(100);
     expect(p.held().ticks.length).toBe(count);
     live.closeAll();
   });

@@ -2,7 +2,13 @@ import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import { ErrorCode } from '@wps/shared/error-codes';
-import { CRASH_TARGET, crashCapMultiplier, crashMultiplierAt, crashPayout } from '@wps/shared/originals/crash';
+import {
+  CRASH_ONE,
+  CRASH_TARGET,
+  crashCapMultiplier,
+  crashMultiplierAt,
+  crashPayout,
+} from '@wps/shared/originals/crash';
 import { INHOUSE_VASSALAGE } from '@wps/shared/schemas/inhouse';
 import type { CrashBetResult, CrashHistory, CrashOwnBet } from '@wps/shared/schemas/inhouse-crash';
 import type { Database } from '../../../db/schema';
@@ -23,7 +29,6 @@ import {
   listRoundBets,
   loseFlyingBets,
   markBetsSettled,
-  roundStakes,
 } from './crash-bets.repository';
 import { findOpenRound, bustRound, setNextEvent, type CrashBetRow, type CrashRoundRow } from './crash.repository';
 
@@ -241,24 +246,31 @@ export function createCrashService(ctx: CrashContext) {
           throw stakeRefusal('The stake could win more than the maximum payout', {
             maxPayoutMinor: round.maxPayoutMinor.toString(),
           });
-        // One aggregate, not every bet: the lock is held for as short as 2,000 bets allow.
-        const held = await roundStakes(t, round.id, input.memberId);
-        if (held.hasBet) throw new AppError(ErrorCode.CRASH_ALREADY_BET, 'You already have a bet in this round');
-        const staked = held.staked + input.stakeMinor;
-        if (crashCapMultiplier(staked, round.roundMaxPayoutMinor) < CRASH_TARGET.min)
+        // The round's stake limit (every bet could win at 1.01×) is checked in the insert itself:
+        // the round's lock is held for one statement, however many bets the round has.
+        const outcome = await insertBet(
+          t,
+          {
+            betId,
+            roundId: round.id,
+            memberId: input.memberId,
+            nodeId: input.nodeId,
+            nickname,
+            idempotencyKey: input.idempotencyKey,
+            stake: input.stakeMinor,
+            autoCashoutHundredths: input.autoCashoutHundredths,
+          },
+          (round.roundMaxPayoutMinor * BigInt(CRASH_ONE)) / BigInt(CRASH_TARGET.min),
+        );
+        if (outcome === 'round-limit')
           throw stakeRefusal('This round takes no more stakes this large', {
             roundMaxPayoutMinor: round.roundMaxPayoutMinor.toString(),
           });
-        const ok = await insertBet(t, {
-          betId,
-          roundId: round.id,
-          memberId: input.memberId,
-          nodeId: input.nodeId,
-          nickname,
-          idempotencyKey: input.idempotencyKey,
-          stake: input.stakeMinor,
-          autoCashoutHundredths: input.autoCashoutHundredths,
-        });
+        // A conflict: the player's bet in this round under another key, or this key already used.
+        const mine = outcome === 'conflict' ? await findMemberBetInRound(t, round.id, input.memberId) : undefined;
+        if (mine && mine.idempotencyKey !== input.idempotencyKey)
+          throw new AppError(ErrorCode.CRASH_ALREADY_BET, 'You already have a bet in this round');
+        const ok = outcome === 'inserted';
         if (!ok) throw new KeyTaken();
         return true;
       })
