@@ -75,13 +75,25 @@ async function playRound(p: Record<string, Session>, n: number): Promise<void> {
     if (after.status === 'open')
       await post('mines step', '/wps/inhouse/mines/cashout', { ...auth, roundId: r.roundId });
   } else {
+    // Hi-lo: pick higher until the round is over or can be cashed out (a first card with no
+    // "higher" leaves nothing to cash out), then cash out: the page's own moves.
     const r = await post<{ roundId: string }>('hi-lo step', '/wps/inhouse/hilo/start', once);
-    const after = await post<{ status: string }>('hi-lo step', '/wps/inhouse/hilo/pick', {
-      ...auth,
-      roundId: r.roundId,
-      pick: 'skip',
-    });
-    if (after.status === 'open') await post('hi-lo step', '/wps/inhouse/hilo/cashout', { ...auth, roundId: r.roundId });
+    for (let picks = 0; picks < 5; picks++) {
+      const after = await post<{ status: string; outcome: { picks?: string[] } }>(
+        'hi-lo step',
+        '/wps/inhouse/hilo/pick',
+        {
+          ...auth,
+          roundId: r.roundId,
+          pick: 'higher',
+        },
+      );
+      if (after.status !== 'open') break;
+      if (after.outcome.picks?.some((x) => x !== 'skip')) {
+        await post('hi-lo step', '/wps/inhouse/hilo/cashout', { ...auth, roundId: r.roundId });
+        break;
+      }
+    }
   }
   rounds++;
 }

@@ -4,7 +4,7 @@
 // (bench/originals-play-load.ts), for BENCH_SECONDS (20) after a 2 s warm-up. Printed per game: the
 // answer's p50 and p99 (a step for mines and hi-lo), rounds per second over all games, and the
 // ratio of each p99 to the p99 of a bare route (GET /healthz) called by the same players for as
-// long in the same run. Goal: p99 < 30 ms per game at 50 players (printed, never asserted).
+// long in the same run, and pgbench's transfer rate on the same database just before. Goal: p99 < 30 ms per game at 50 players (printed, never asserted).
 // Run: npm run bench:originals-play (BENCH_DATABASE_URL or TEST_DATABASE_URL; PGlite otherwise).
 // BENCH_CPU_PROF=1 writes a CPU profile of this process (the server) over the run.
 import fs from 'node:fs';
@@ -14,6 +14,7 @@ import { startBenchServer } from './bench-server';
 import { startLineChild } from './child-lines';
 import { cpuProfileDir, startCpuProfile } from './cpu-profile';
 import { openInhousePlayers } from './inhouse-players';
+import { createPgbenchAccounts, requirePgbench, runPgbenchMeasured } from './pgbench';
 import { formatSummaries } from './profile-summary';
 
 const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 50);
@@ -43,6 +44,14 @@ async function main(): Promise<void> {
       ),
     );
     fs.writeFileSync(file, JSON.stringify(players));
+    // The database's own pace on this machine now: pgbench's two-row transfer from as many clients
+    // (PostgreSQL only), in the same run, so a slow figure can be told from a slow database.
+    let pgbenchTps: number | undefined;
+    if (server.databaseUrl) {
+      requirePgbench();
+      await createPgbenchAccounts(server.database.db);
+      pgbenchTps = runPgbenchMeasured(server.databaseUrl, PLAYERS, 5).tps;
+    }
     const profileDir = cpuProfileDir();
     const stopProfile = profileDir ? await startCpuProfile(profileDir) : undefined;
     const child = startLineChild('originals-play-load.ts', [server.baseUrl, file], {
