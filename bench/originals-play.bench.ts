@@ -66,6 +66,10 @@ async function main(): Promise<void> {
     console.log(
       `   bare route GET /healthz (baseline): p50 ${r.bare.p50.toFixed(1)} ms, p99 ${r.bare.p99.toFixed(1)} ms`,
     );
+    if (pgbenchTps !== undefined)
+      console.log(
+        `   pgbench two-row transfer, ${PLAYERS} clients, 5 s just before: ${pgbenchTps.toFixed(0)} transactions/s (${(r.rounds / r.seconds / pgbenchTps).toFixed(3)} rounds per pgbench transaction)`,
+      );
     for (const [game, f] of Object.entries(r.games)) {
       console.log(
         `   ${game.padEnd(11)} ${String(f.requests).padStart(6)} requests  p50 ${f.p50.toFixed(1).padStart(6)} ms  p99 ${f.p99.toFixed(1).padStart(6)} ms  (${(f.p99 / r.bare.p99).toFixed(1)}× the bare route; goal p99 < ${GOAL_MS} ms: ${f.p99 < GOAL_MS ? 'met' : 'NOT met'})`,
