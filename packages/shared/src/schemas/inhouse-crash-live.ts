@@ -15,7 +15,10 @@ export type CrashLiveSnapshot = CrashState & { seq: number };
 
 /** The `tick` event. */
 export type CrashTick = {
-  /** One more than the event before on this stream's server. */
+  /**
+   * One more than the last tick with changes on this stream's server; a bare tick (no changes)
+   * keeps the last one's number, and a page may miss bare ticks.
+   */
   seq: number;
   /** The server's clock when the tick was written (ms since 1970): a page's delay is its own clock less this. */
   at: number;

@@ -71,10 +71,11 @@ export function createCrashLive(ctx: CrashLiveContext) {
     ticker = undefined;
   }
 
-  function broadcast(text: string): void {
+  /** Write to every page; `droppable` (a bare tick) skips a page whose last writes are still queued. */
+  function broadcast(text: string, droppable = false): void {
     for (const client of clients) {
       if (client.res.writableLength > MAX_QUEUED_BYTES) drop(client);
-      else client.res.write(text);
+      else if (!droppable || client.res.writableLength === 0) client.res.write(text);
     }
   }
 
@@ -85,13 +86,22 @@ export function createCrashLive(ctx: CrashLiveContext) {
     return crashMultiplierAt(Math.max(0, at + offsetMs - Date.parse(round.startedAt)), round.growthPerMs);
   }
 
+  /**
+   * A tick. One with changes takes the next sequence number and goes to every page; a bare one
+   * (the multiplier and the clock only) keeps the number of the last, changes nothing a page holds,
+   * and is skipped for a page that has not yet taken the events before it, so a slow page falls
+   * behind by bare ticks, never by a change.
+   */
   function sendTick(parts: Omit<CrashTick, 'seq' | 'at' | 'm'>): void {
     const at = clock();
     lastSentAt = at;
-    seq++;
-    snapshotText = undefined;
+    const bare = Object.keys(parts).length === 0;
+    if (!bare) {
+      seq++;
+      snapshotText = undefined;
+    }
     const tick: CrashTick = { seq, at, m: multiplierNow(at), ...parts };
-    broadcast(`event: tick\ndata: ${JSON.stringify(tick)}\n\n`);
+    broadcast(`event: tick\ndata: ${JSON.stringify(tick)}\n\n`, bare);
   }
 
   /** Read the state and send what changed; reads never overlap (a change during one reads again after it). */

@@ -51,7 +51,8 @@ export function useCrashState(): { state: CrashState | undefined; clockOffsetMs:
       source.addEventListener('tick', (message: MessageEvent<string>) => {
         const tick = JSON.parse(message.data) as CrashTick;
         if (!live) return;
-        if (tick.seq !== live.seq + 1) {
+        // A bare tick keeps the last number; a tick with changes is the next one, or events were lost.
+        if (tick.seq !== live.seq + 1 && tick.seq !== live.seq) {
           live = undefined;
           source.close();
           open();
