@@ -16,6 +16,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { crashMsToReach, crashPayout } from '@wps/shared/originals/crash';
 import type { InhouseSession } from '@wps/shared/schemas/inhouse';
 import type { CrashBetResult, CrashState } from '@wps/shared/schemas/inhouse-crash';
+import { applyCrashTick, type CrashTick } from '@wps/shared/schemas/inhouse-crash-live';
 import { checkLedger } from '../src/modules/ledger/ledger-check';
 import { createPlayer, mainBalance, type Player } from '../src/modules/gateway/gateway.test-support';
 import { call, valueOf } from './api-client';
@@ -28,7 +29,7 @@ const LEASE_MS = 1000;
 const BETTING_MS = 1500;
 const GROWTH = 0.00006 * SPEED;
 
-/** Read `state` events of an instance's live stream into `into` until aborted. */
+/** The states an instance's live stream gives a page (its snapshot, then each tick applied) into `into` until aborted. */
 async function listen(baseUrl: string, into: CrashState[], signal: AbortSignal): Promise<void> {
   const res = await fetch(`${baseUrl}/wps/inhouse/crash/live`, { signal });
   const reader = res.body!.getReader();
@@ -44,7 +45,10 @@ async function listen(baseUrl: string, into: CrashState[], signal: AbortSignal):
           const frame = buffer.slice(0, end);
           buffer = buffer.slice(end + 2);
           const data = frame.split('\n').find((l) => l.startsWith('data: '));
-          if (frame.includes('event: state') && data) into.push(JSON.parse(data.slice(6)) as CrashState);
+          if (!data) continue;
+          if (frame.includes('event: state')) into.push(JSON.parse(data.slice(6)) as CrashState);
+          else if (frame.includes('event: tick') && into.length > 0)
+            into.push(applyCrashTick(into.at(-1)!, JSON.parse(data.slice(6)) as CrashTick));
         }
       }
     } catch {

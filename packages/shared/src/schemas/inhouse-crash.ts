@@ -28,6 +28,8 @@ export const CRASH_OWN_BET_STATUSES = ['placing', 'refused', ...CRASH_BET_STATUS
 
 /** One bet as every player sees it in the live list (no player id: the nickname only). */
 export const crashPublicBetSchema = z.object({
+  /** The bet's place in the round (increasing with the order bets were taken): the live stream's deltas name a bet by it. */
+  key: z.string(),
   nickname: z.string(),
   stakeMinor: z.string(),
   status: z.enum(CRASH_BET_STATUSES),

@@ -88,6 +88,7 @@ export type InhouseTables = {
     betting_ends_at: ColumnType<Date, Date, Date>;
     started_at: Timestamp;
     busted_at: Timestamp;
+    next_event_ms: ColumnType<number | null, number | null | undefined, number | null>;
     created_at: Generated<Date>;
   };
   crash_bets: {

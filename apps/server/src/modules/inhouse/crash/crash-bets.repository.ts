@@ -22,7 +22,11 @@ export async function findBetByKey(db: Db, memberId: string, key: string): Promi
   return r ? toBet(r as never) : undefined;
 }
 
-/** A new bet, 'placing'; false when the player already used the key or already bet in the round. */
+/**
+ * A new bet, 'placing', when the round's stakes (placing or flying) with it stay within
+ * `maxStakedMinor`: checked in the insert itself, so the round's lock is held for one statement.
+ * 'conflict': the player already used the key or already bet in the round.
+ */
 export async function insertBet(
   db: Db,
   b: {
@@ -35,23 +39,24 @@ export async function insertBet(
     stake: bigint;
     autoCashoutHundredths: number | null;
   },
-): Promise<boolean> {
-  const row = await db
-    .insertInto('crash_bets')
-    .values({
-      bet_id: b.betId,
-      round_id: b.roundId,
-      member_id: b.memberId,
-      node_id: b.nodeId,
-      nickname: b.nickname,
-      idempotency_key: b.idempotencyKey,
-      stake: b.stake.toString(),
-      auto_cashout_hundredths: b.autoCashoutHundredths,
-    })
-    .onConflict((oc) => oc.doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  return row !== undefined;
+  maxStakedMinor: bigint,
+): Promise<'inserted' | 'conflict' | 'round-limit'> {
+  const within = sql<boolean>`(
+    SELECT coalesce(sum(stake), 0) FROM crash_bets WHERE round_id = ${b.roundId}::bigint AND status IN ('placing', 'flying')
+  ) + ${b.stake.toString()}::bigint <= ${maxStakedMinor.toString()}::bigint`;
+  const { rows } = await sql<{ inserted: number; within: boolean }>`
+    WITH ins AS (
+      INSERT INTO crash_bets (bet_id, round_id, member_id, node_id, nickname, idempotency_key, stake, auto_cashout_hundredths)
+      SELECT ${b.betId}::text, ${b.roundId}::bigint, ${b.memberId}::bigint, ${b.nodeId}::text, ${b.nickname}::text,
+        ${b.idempotencyKey}::text, ${b.stake.toString()}::bigint, ${b.autoCashoutHundredths}::integer
+      WHERE ${within}
+      ON CONFLICT DO NOTHING
+      RETURNING id
+    )
+    SELECT (SELECT count(*) FROM ins)::int AS inserted, ${within} AS within`.execute(db);
+  const r = rows[0]!;
+  if (r.inserted === 1) return 'inserted';
+  return r.within ? 'conflict' : 'round-limit';
 }
 
 /** A placing bet's debit went through (flying) or was refused with the wallet's code. Only placing bets move. */
@@ -82,6 +87,20 @@ export async function cashBet(db: Db, betId: string, hundredths: number, payout:
     .where('status', '=', 'flying')
     .executeTakeFirst();
   return r.numUpdatedRows === 1n;
+}
+
+/** Cash many flying bets out in one statement (a flight step's automatic and limit cash-outs). */
+export async function cashBets(
+  db: Db,
+  cashOuts: readonly { betId: string; cashoutHundredths: number; payout: bigint }[],
+): Promise<void> {
+  if (cashOuts.length === 0) return;
+  const rows = JSON.stringify(cashOuts.map((c) => ({ b: c.betId, h: c.cashoutHundredths, p: c.payout.toString() })));
+  await sql`
+    UPDATE crash_bets AS c
+    SET status = 'cashed', cashout_hundredths = v.h, payout = v.p, cashed_at = clock_timestamp()
+    FROM jsonb_to_recordset(${rows}::jsonb) AS v(b text, h integer, p bigint)
+    WHERE c.bet_id = v.b AND c.status = 'flying'`.execute(db);
 }
 
 /** The bust: every bet still flying in the round is lost. */
@@ -128,29 +147,53 @@ export async function markBetsSettled(db: Db, betIds: string[]): Promise<void> {
     .execute();
 }
 
-/** The player's bets with their rounds' crash point once busted, newest first. */
-export async function listMemberBets(
-  db: Db,
-  memberId: string,
-  limit: number,
-): Promise<(CrashBetRow & { roundNumber: number; crashHundredths: number | null })[]> {
-  const rows = await db
+/** A bet with its round's number and crash point (shown only once the round has busted). */
+export type CrashBetView = CrashBetRow & { roundNumber: number; crashHundredths: number | null };
+
+/** The one select of bets with their round: a player's history and a bet's answer both read it. */
+function betsWithRound(db: Db) {
+  return db
     .selectFrom('crash_bets as b')
     .innerJoin('crash_rounds as r', 'r.id', 'b.round_id')
     .selectAll('b')
     .select([
       'r.round_number',
       sql<number | null>`CASE WHEN r.phase = 'busted' THEN r.crash_hundredths END`.as('crash_point'),
-    ])
+    ]);
+}
+
+function toBetView(r: { round_number: number; crash_point: number | null }): CrashBetView {
+  return { ...toBet(r as never), roundNumber: r.round_number, crashHundredths: r.crash_point };
+}
+
+/** The player's bets with their rounds' crash point once busted, newest first. */
+export async function listMemberBets(db: Db, memberId: string, limit: number): Promise<CrashBetView[]> {
+  const rows = await betsWithRound(db)
     .where('b.member_id', '=', memberId)
     .orderBy('b.id', 'desc')
     .limit(limit)
     .execute();
-  return rows.map((r) => ({
-    ...toBet(r as never),
-    roundNumber: r.round_number,
-    crashHundredths: r.crash_point,
-  }));
+  return rows.map(toBetView);
+}
+
+/** One bet with its round's number and crash point once busted. */
+export async function findBetView(db: Db, betId: string): Promise<CrashBetView> {
+  return toBetView(await betsWithRound(db).where('b.bet_id', '=', betId).executeTakeFirstOrThrow());
+}
+
+/** A player's bet in a round, if any. */
+export async function findMemberBetInRound(
+  db: Db,
+  roundId: string,
+  memberId: string,
+): Promise<CrashBetRow | undefined> {
+  const r = await db
+    .selectFrom('crash_bets')
+    .selectAll()
+    .where('round_id', '=', roundId)
+    .where('member_id', '=', memberId)
+    .executeTakeFirst();
+  return r ? toBet(r as never) : undefined;
 }
 
 /** The house's result per busted round (stakes less payouts of bets that flew), newest first: the back office's monitor. */

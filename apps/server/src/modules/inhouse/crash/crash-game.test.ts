@@ -194,6 +194,48 @@ describeEachDatabase('crash: rounds, bets and cash-outs', (target) => {
     expect(bets.every((x) => x.settled_at !== null)).toBe(true);
   });
 
+  it('a cash-out by hand before the next flight event reads its own bet only; one after it applies the event first', async () => {
+    const [a, b, c] = [
+      await createPlayer(t.app, 10_000n),
+      await createPlayer(t.app, 10_000n),
+      await createPlayer(t.app, 10_000n),
+    ];
+    const [sa, sb, sc] = [await open(a), await open(b), await open(c)];
+    const round = await roundReaching(160);
+    valueOf(await bet(sa, { stakeMinor: '1000', autoCashoutHundredths: 150 }));
+    valueOf(await bet(sb, { stakeMinor: '1000' }));
+    valueOf(await bet(sc, { stakeMinor: '1000' }));
+    await startFlight();
+    // The flight's first event is A's automatic cash-out at 1.50×.
+    const stored = await db()
+      .selectFrom('crash_rounds')
+      .select('next_event_ms')
+      .where('id', '=', round.id)
+      .executeTakeFirstOrThrow();
+    expect(stored.next_event_ms).toBe(crashMsToReach(150, round.growth));
+    // Before it: B leaves by hand, and A is still flying.
+    await flyFor(crashMsToReach(120, round.growth));
+    const early = valueOf<CrashBetResult>(await cashOut(sb)).bet;
+    expect(early.cashoutHundredths).toBeGreaterThanOrEqual(120);
+    expect(early.cashoutHundredths).toBeLessThan(150);
+    // Past it, with no driver turn in between: C's cash-out pays A at exactly 1.50× first.
+    await flyFor(crashMsToReach(155, round.growth));
+    const late = valueOf<CrashBetResult>(await cashOut(sc)).bet;
+    expect(late.cashoutHundredths).toBeGreaterThanOrEqual(155);
+    const bets = await db()
+      .selectFrom('crash_bets')
+      .select(['member_id', 'status', 'cashout_hundredths'])
+      .where('round_id', '=', round.id)
+      .orderBy('id')
+      .execute();
+    expect(bets.map((x) => [x.status, x.cashout_hundredths])).toEqual([
+      ['cashed', 150],
+      ['cashed', early.cashoutHundredths],
+      ['cashed', late.cashoutHundredths],
+    ]);
+    await finishRound();
+  });
+
   it('cash-outs racing for one bet pay it once, at one multiplier', async () => {
     const player = await createPlayer(t.app, 50_000n);
     const s = await open(player);

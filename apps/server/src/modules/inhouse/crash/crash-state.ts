@@ -44,6 +44,7 @@ export async function readCrashState(db: Kysely<Database>): Promise<CrashState> 
           crashHundredths: isBusted ? round.crashHundredths : null,
           hash: isBusted ? round.hash : null,
           bets: shown.map((b) => ({
+            key: b.id,
             nickname: b.nickname,
             stakeMinor: b.stake.toString(),
             status: b.status as 'flying' | 'cashed' | 'lost',

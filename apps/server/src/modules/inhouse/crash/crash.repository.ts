@@ -31,6 +31,8 @@ export type CrashRoundRow = {
   bettingEndsAt: Date;
   startedAt: Date | null;
   bustedAt: Date | null;
+  /** The flight's next due event in ms since it began, as the last full step computed it (migration 0740); null: unknown. */
+  nextEventMs: number | null;
 };
 
 export type CrashBetRow = {
@@ -65,6 +67,7 @@ function toRound(r: {
   betting_ends_at: Date;
   started_at: Date | null;
   busted_at: Date | null;
+  next_event_ms: number | null;
 }): CrashRoundRow {
   return {
     id: String(r.id),
@@ -80,6 +83,7 @@ function toRound(r: {
     bettingEndsAt: r.betting_ends_at,
     startedAt: r.started_at,
     bustedAt: r.busted_at,
+    nextEventMs: r.next_event_ms === null ? null : Number(r.next_event_ms),
   };
 }
 
@@ -232,20 +236,27 @@ export async function findCheckpointBefore(
 
 // ---- rounds ----
 
-/** The open round (betting or flying), locked FOR UPDATE when `lock`, with the database's clock read after the lock. */
+/**
+ * The open round (betting or flying), locked FOR UPDATE when `lock` (FOR SHARE when 'share': the
+ * cash-outs that decide from their own bet alone run side by side, and whatever changes the round
+ * waits for them), with the database's clock read after the lock.
+ */
 export async function findOpenRound(
   db: Db,
-  opts: { lock?: boolean } = {},
+  opts: { lock?: boolean | 'share' } = {},
 ): Promise<{ round: CrashRoundRow | undefined; now: Date }> {
   let q = db.selectFrom('crash_rounds').selectAll().where('phase', '<>', 'busted');
-  if (opts.lock) q = q.forUpdate();
+  if (opts.lock === 'share') q = q.forShare();
+  else if (opts.lock) q = q.forUpdate();
   const r = await q.executeTakeFirst();
   return { round: r ? toRound(r as never) : undefined, now: await databaseNow(db) };
 }
 
 export async function insertRound(
   db: Db,
-  r: Omit<CrashRoundRow, 'id' | 'phase' | 'bettingEndsAt' | 'startedAt' | 'bustedAt'> & { bettingMs: number },
+  r: Omit<CrashRoundRow, 'id' | 'phase' | 'bettingEndsAt' | 'startedAt' | 'bustedAt' | 'nextEventMs'> & {
+    bettingMs: number;
+  },
 ): Promise<void> {
   await db
     .insertInto('crash_rounds')
@@ -263,16 +274,21 @@ export async function insertRound(
     .execute();
 }
 
-/** Betting → flying, at the database's clock, once the window has ended. */
-export async function startFlight(db: Db, roundId: string): Promise<boolean> {
+/** Betting → flying, at the database's clock, once the window has ended; `nextEventMs`: the flight's first event. */
+export async function startFlight(db: Db, roundId: string, nextEventMs: number): Promise<boolean> {
   const r = await db
     .updateTable('crash_rounds')
-    .set({ phase: 'flying', started_at: sql<Date>`clock_timestamp()` })
+    .set({ phase: 'flying', started_at: sql<Date>`clock_timestamp()`, next_event_ms: nextEventMs })
     .where('id', '=', roundId)
     .where('phase', '=', 'betting')
     .where('betting_ends_at', '<=', sql<Date>`clock_timestamp()`)
     .executeTakeFirst();
   return r.numUpdatedRows === 1n;
+}
+
+/** The flight's next due event after a full step (under the round's row lock). */
+export async function setNextEvent(db: Db, roundId: string, nextEventMs: number): Promise<void> {
+  await db.updateTable('crash_rounds').set({ next_event_ms: nextEventMs }).where('id', '=', roundId).execute();
 }
 
 /** Flying → busted; the bust is dated when it happened (the flight's start + its length), not when it was noticed. */
@@ -294,17 +310,4 @@ export async function listRecentBusts(db: Db, limit: number): Promise<CrashRound
     .limit(limit)
     .execute();
   return rows.map((r) => toRound(r as never));
-}
-
-/** The round number of a round by id (a bet's answer names it). */
-export async function findRoundNumber(
-  db: Db,
-  roundId: string,
-): Promise<{ roundNumber: number; crashHundredths: number | null }> {
-  const r = await db
-    .selectFrom('crash_rounds')
-    .select(['round_number', 'phase', 'crash_hundredths'])
-    .where('id', '=', roundId)
-    .executeTakeFirstOrThrow();
-  return { roundNumber: r.round_number, crashHundredths: r.phase === 'busted' ? r.crash_hundredths : null };
 }

@@ -73,13 +73,13 @@ export function registerCrashRoutes(app: RouteApp, { inhouse }: AppServices): vo
     ok(await crash.readState()),
   );
 
-  /** Server-Sent Events: `state` (crashStateSchema) now and at every change of the round, on any instance. */
+  /** Server-Sent Events: `state` (crashStateSchema and `seq`) now, then `tick` deltas at every change of the round on any instance and through a flight (crash-live.ts). */
   app.get(
     '/wps/inhouse/crash/live',
     {
       schema: {
         response: {
-          200: nonJson(['text/event-stream'], 'Server-Sent Events: state'),
+          200: nonJson(['text/event-stream'], 'Server-Sent Events: state, then tick deltas'),
           503: failureEnvelopeSchema,
         },
       },

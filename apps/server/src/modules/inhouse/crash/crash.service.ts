@@ -2,7 +2,13 @@ import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import { ErrorCode } from '@wps/shared/error-codes';
-import { CRASH_TARGET, crashCapMultiplier, crashPayout } from '@wps/shared/originals/crash';
+import {
+  CRASH_ONE,
+  CRASH_TARGET,
+  crashCapMultiplier,
+  crashMultiplierAt,
+  crashPayout,
+} from '@wps/shared/originals/crash';
 import { INHOUSE_VASSALAGE } from '@wps/shared/schemas/inhouse';
 import type { CrashBetResult, CrashHistory, CrashOwnBet } from '@wps/shared/schemas/inhouse-crash';
 import type { Database } from '../../../db/schema';
@@ -14,7 +20,10 @@ import { stakeSubject, type InhouseLicencePort } from '../inhouse-certificates';
 import { advanceFlight, type FlightBet, type FlightStep } from './crash-flight';
 import {
   cashBet,
+  cashBets,
   findBetByKey,
+  findBetView,
+  findMemberBetInRound,
   finishPlacing,
   insertBet,
   listMemberBets,
@@ -22,7 +31,7 @@ import {
   loseFlyingBets,
   markBetsSettled,
 } from './crash-bets.repository';
-import { findOpenRound, findRoundNumber, bustRound, type CrashBetRow, type CrashRoundRow } from './crash.repository';
+import { findOpenRound, bustRound, setNextEvent, type CrashBetRow, type CrashRoundRow } from './crash.repository';
 
 // Crash's bets and cash-outs, on whichever instance the player's request arrives. Everything is
 // decided under the open round's row lock at the database's clock; the money then moves through
@@ -73,11 +82,12 @@ export async function applyFlightStep(
 ): Promise<FlightStep> {
   const elapsed = now.getTime() - round.startedAt!.getTime();
   const step = advanceFlight(round, bets.map(toFlightBet), elapsed);
-  for (const c of step.cashOuts) await cashBet(t, c.betId, c.cashoutHundredths, c.payout);
+  // One statement for every cash-out of the step (a payout limit can cash the whole round out).
+  await cashBets(t, step.cashOuts);
   if (step.isBusted) {
     await loseFlyingBets(t, round.id);
     await bustRound(t, round.id, step.bustMs);
-  }
+  } else if (step.nextEventMs !== round.nextEventMs) await setNextEvent(t, round.id, step.nextEventMs);
   return step;
 }
 
@@ -93,7 +103,7 @@ export function createCrashService(ctx: CrashContext) {
   const { db, log, gateway, settings } = ctx;
 
   async function ownView(bet: CrashBetRow): Promise<CrashOwnBet> {
-    const { roundNumber, crashHundredths } = await findRoundNumber(db, bet.roundId);
+    const { roundNumber, crashHundredths } = await findBetView(db, bet.betId);
     return {
       betId: bet.betId,
       roundNumber,
@@ -151,6 +161,44 @@ export function createCrashService(ctx: CrashContext) {
     return BigInt(r.balanceMinor);
   }
 
+  /**
+   * Pay many decided bets at once (the driver's settlement after a bust): their wins (0 for a lost
+   * bet) through the wallet's bulk group commit, then one statement marks them settled. A batch the
+   * wallet refuses in part is paid again bet by bet (the wins' ids make repeats harmless), so one
+   * bad bet never holds the others. Returns how many were paid.
+   */
+  async function payMany(bets: CrashBetRow[]): Promise<number> {
+    const winOf = (bet: CrashBetRow) => ({
+      vassalage: INHOUSE_VASSALAGE,
+      memberId: bet.memberId,
+      transactionId: `${bet.betId}-win`,
+      roundId: bet.betId,
+      betTransactionId: `${bet.betId}-bet`,
+      amountMinor: bet.payout,
+      roundClosed: true,
+    });
+    try {
+      await gateway.seamless.winMany(bets.map(winOf));
+      await markBetsSettled(
+        db,
+        bets.map((b) => b.betId),
+      );
+      return bets.length;
+    } catch (err) {
+      log.warn({ err, bets: bets.length }, 'crash: a batch payment failed; paying bet by bet');
+    }
+    let paid = 0;
+    for (const bet of bets) {
+      try {
+        await pay(bet);
+        paid++;
+      } catch (err) {
+        log.error({ err, betId: bet.betId }, 'crash: payment failed; retried next turn');
+      }
+    }
+    return paid;
+  }
+
   function stakeRefusal(message: string, value: Record<string, unknown>): AppError {
     return new AppError(ErrorCode.STAKE_INVALID, message, value);
   }
@@ -205,27 +253,31 @@ export function createCrashService(ctx: CrashContext) {
           throw stakeRefusal('The stake could win more than the maximum payout', {
             maxPayoutMinor: round.maxPayoutMinor.toString(),
           });
-        const bets = await listRoundBets(t, round.id);
-        if (bets.some((b) => b.memberId === input.memberId))
-          throw new AppError(ErrorCode.CRASH_ALREADY_BET, 'You already have a bet in this round');
-        const staked = bets.reduce(
-          (sum, b) => (b.status === 'placing' || b.status === 'flying' ? sum + b.stake : sum),
-          input.stakeMinor,
+        // The round's stake limit (every bet could win at 1.01×) is checked in the insert itself:
+        // the round's lock is held for one statement, however many bets the round has.
+        const outcome = await insertBet(
+          t,
+          {
+            betId,
+            roundId: round.id,
+            memberId: input.memberId,
+            nodeId: input.nodeId,
+            nickname,
+            idempotencyKey: input.idempotencyKey,
+            stake: input.stakeMinor,
+            autoCashoutHundredths: input.autoCashoutHundredths,
+          },
+          (round.roundMaxPayoutMinor * BigInt(CRASH_ONE)) / BigInt(CRASH_TARGET.min),
         );
-        if (crashCapMultiplier(staked, round.roundMaxPayoutMinor) < CRASH_TARGET.min)
+        if (outcome === 'round-limit')
           throw stakeRefusal('This round takes no more stakes this large', {
             roundMaxPayoutMinor: round.roundMaxPayoutMinor.toString(),
           });
-        const ok = await insertBet(t, {
-          betId,
-          roundId: round.id,
-          memberId: input.memberId,
-          nodeId: input.nodeId,
-          nickname,
-          idempotencyKey: input.idempotencyKey,
-          stake: input.stakeMinor,
-          autoCashoutHundredths: input.autoCashoutHundredths,
-        });
+        // A conflict: the player's bet in this round under another key, or this key already used.
+        const mine = outcome === 'conflict' ? await findMemberBetInRound(t, round.id, input.memberId) : undefined;
+        if (mine && mine.idempotencyKey !== input.idempotencyKey)
+          throw new AppError(ErrorCode.CRASH_ALREADY_BET, 'You already have a bet in this round');
+        const ok = outcome === 'inserted';
         if (!ok) throw new KeyTaken();
         return true;
       })
@@ -241,32 +293,61 @@ export function createCrashService(ctx: CrashContext) {
     return answer({ ...bet, status: 'flying' }, balance, false);
   }
 
+  type CashOutDecision = { bet: CrashBetRow | undefined; isBusted: boolean; isRepeat: boolean };
+
   /**
-   * POST /wps/inhouse/crash/cashout: cash the player's flying bet out at the multiplier of this
-   * moment (the database's clock under the round's lock). The flight is first advanced to this
-   * moment, so an automatic cash-out or a payout limit reached earlier stands, and a cash-out
-   * after the multiplier passed the crash point is refused (CRASH_ROUND_BUSTED) with the bust recorded.
-   * A second cash-out answers the first (paid once).
+   * A cash-out decided from the player's bet alone, under a shared lock on the round: when the
+   * database's clock is before the flight's next due event (migration 0740), nothing (no automatic
+   * cash-out, no payout limit, no bust) happens before this moment, and a cash-out by hand only moves
+   * that event later, so the bet is cashed at this moment's multiplier with no other bet read.
+   * Undefined when an event may be due: the caller then takes the round's row lock and applies the
+   * flight's step first.
    */
-  async function cashOut(memberId: string): Promise<CrashBetResult> {
-    const decided = await db.transaction().execute(async (t) => {
+  async function cashOutAlone(memberId: string): Promise<CashOutDecision | undefined> {
+    return db.transaction().execute(async (t): Promise<CashOutDecision | undefined> => {
+      const { round, now } = await findOpenRound(t, { lock: 'share' });
+      if (!round || round.phase !== 'flying') return { bet: undefined, isBusted: false, isRepeat: false };
+      const elapsed = now.getTime() - round.startedAt!.getTime();
+      if (round.nextEventMs === null || elapsed >= round.nextEventMs) return undefined;
+      const mine = await findMemberBetInRound(t, round.id, memberId);
+      if (!mine || mine.status !== 'flying') return { bet: mine, isBusted: false, isRepeat: true };
+      const at = crashMultiplierAt(elapsed, round.growthPerMs);
+      const payout = crashPayout(mine.stake, at);
+      // A second cash-out of the same bet running beside this one waits on the bet's row and finds it cashed.
+      if (!(await cashBet(t, mine.betId, at, payout)))
+        return { bet: await findMemberBetInRound(t, round.id, memberId), isBusted: false, isRepeat: true };
+      return { bet: { ...mine, status: 'cashed', cashoutHundredths: at, payout }, isBusted: false, isRepeat: false };
+    });
+  }
+
+  /** A cash-out under the round's row lock, the flight advanced to this moment first (every bet read). */
+  async function cashOutWithStep(memberId: string): Promise<CashOutDecision> {
+    return db.transaction().execute(async (t): Promise<CashOutDecision> => {
       const { round, now } = await findOpenRound(t, { lock: true });
       if (!round || round.phase !== 'flying') return { bet: undefined, isBusted: false, isRepeat: false };
       const bets = await listRoundBets(t, round.id);
       const mine = bets.find((b) => b.memberId === memberId);
       if (!mine || mine.status !== 'flying') return { bet: mine, isBusted: false, isRepeat: true };
       const step = await applyFlightStep(t, round, bets, now);
-      if (step.isBusted) return { bet: { ...mine, status: 'lost' as const }, isBusted: true, isRepeat: false };
+      if (step.isBusted) return { bet: { ...mine, status: 'lost' }, isBusted: true, isRepeat: false };
       const reached = step.cashOuts.find((c) => c.betId === mine.betId);
       const at = reached?.cashoutHundredths ?? step.multiplier;
       const payout = reached?.payout ?? crashPayout(mine.stake, at);
       if (!reached) await cashBet(t, mine.betId, at, payout);
-      return {
-        bet: { ...mine, status: 'cashed' as const, cashoutHundredths: at, payout },
-        isBusted: false,
-        isRepeat: false,
-      };
+      return { bet: { ...mine, status: 'cashed', cashoutHundredths: at, payout }, isBusted: false, isRepeat: false };
     });
+  }
+
+  /**
+   * POST /wps/inhouse/crash/cashout: cash the player's flying bet out at the multiplier of this
+   * moment (the database's clock under the round's lock). The flight is first advanced to this
+   * moment, so an automatic cash-out or a payout limit reached earlier stands, and a cash-out
+   * after the multiplier passed the crash point is refused (CRASH_ROUND_BUSTED) with the bust recorded.
+   * A second cash-out answers the first (paid once). Most cash-outs take the shared path
+   * (cashOutAlone); one arriving when an event may be due takes the full step (cashOutWithStep).
+   */
+  async function cashOut(memberId: string): Promise<CrashBetResult> {
+    const decided = (await cashOutAlone(memberId)) ?? (await cashOutWithStep(memberId));
     if (decided.isBusted) throw new AppError(ErrorCode.CRASH_ROUND_BUSTED, 'The round crashed before the cash-out');
     // Not in the flying round: the player's latest bet says why.
     const bet = decided.bet ?? (await listMemberBets(db, memberId, 1))[0];
@@ -302,7 +383,7 @@ export function createCrashService(ctx: CrashContext) {
     };
   }
 
-  return { placeBet, cashOut, history, debit, pay };
+  return { placeBet, cashOut, history, debit, pay, payMany };
 }
 
 export type CrashService = ReturnType<typeof createCrashService>;

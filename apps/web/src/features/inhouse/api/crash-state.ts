@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CrashState } from '@wps/shared/schemas/inhouse-crash';
+import { applyCrashTick, type CrashLiveSnapshot, type CrashTick } from '@wps/shared/schemas/inhouse-crash-live';
 import { apiRequest } from '../../../lib/api-client';
 
 /** GET /wps/inhouse/crash/state: the round, its live bets, the recent crash points and the chain's commitment. */
@@ -23,8 +24,10 @@ export function crashStateQueryOptions() {
 
 /**
  * The crash round as it stands, kept live: GET /wps/inhouse/crash/live (Server-Sent Events) sends
- * the state at every change on any server instance, and it replaces the query's data; while the
- * stream is down (EventSource reconnects by itself) the query polls every second instead.
+ * the whole state on connect (`state`), then only what changed (`tick`, applied to the state in
+ * order; a tick out of sequence means events were lost, and the stream is opened again for a new
+ * snapshot); while the stream is down (EventSource reconnects by itself) the query polls every
+ * second instead.
  * `clockOffsetMs` is the server's clock less this device's, read from each state, so the page
  * draws the multiplier from the server's flight start.
  */
@@ -35,12 +38,32 @@ export function useCrashState(): { state: CrashState | undefined; clockOffsetMs:
 
   useEffect(() => {
     if (typeof EventSource === 'undefined') return;
-    const source = new EventSource('/wps/inhouse/crash/live');
-    source.addEventListener('state', (message: MessageEvent<string>) => {
-      setConnected(true);
-      queryClient.setQueryData(CRASH_STATE_KEY, received(JSON.parse(message.data) as CrashState));
-    });
-    source.addEventListener('error', () => setConnected(false));
+    let source: EventSource;
+    let live: { state: CrashState; seq: number } | undefined;
+    const open = () => {
+      source = new EventSource('/wps/inhouse/crash/live');
+      source.addEventListener('state', (message: MessageEvent<string>) => {
+        const { seq, ...state } = JSON.parse(message.data) as CrashLiveSnapshot;
+        live = { state, seq };
+        setConnected(true);
+        queryClient.setQueryData(CRASH_STATE_KEY, received(state));
+      });
+      source.addEventListener('tick', (message: MessageEvent<string>) => {
+        const tick = JSON.parse(message.data) as CrashTick;
+        if (!live) return;
+        // A bare tick keeps the last number; a tick with changes is the next one, or events were lost.
+        if (tick.seq !== live.seq + 1 && tick.seq !== live.seq) {
+          live = undefined;
+          source.close();
+          open();
+          return;
+        }
+        live = { state: applyCrashTick(live.state, tick), seq: tick.seq };
+        queryClient.setQueryData(CRASH_STATE_KEY, received(live.state));
+      });
+      source.addEventListener('error', () => setConnected(false));
+    };
+    open();
     return () => {
       source.close();
       setConnected(false);

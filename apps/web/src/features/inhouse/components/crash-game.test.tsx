@@ -52,7 +52,9 @@ function state(): CrashState {
       growthPerMs: 0.00006,
       crashHundredths: null,
       hash: null,
-      bets: [{ nickname: 'bruno', stakeMinor: '500', status: 'flying', cashoutHundredths: null, payoutMinor: '0' }],
+      bets: [
+        { key: '1', nickname: 'bruno', stakeMinor: '500', status: 'flying', cashoutHundredths: null, payoutMinor: '0' },
+      ],
       totalStakeMinor: '500',
     },
     recent: [bust(2), bust(1)],
