@@ -146,17 +146,20 @@ export function createCrashService(ctx: CrashContext) {
     }
   }
 
+  /** A decided bet's win (0 for a lost one), closing its gateway round; idempotent by `${betId}-win`. */
+  const winOf = (bet: CrashBetRow) => ({
+    vassalage: INHOUSE_VASSALAGE,
+    memberId: bet.memberId,
+    transactionId: `${bet.betId}-win`,
+    roundId: bet.betId,
+    betTransactionId: `${bet.betId}-bet`,
+    amountMinor: bet.payout,
+    roundClosed: true,
+  });
+
   /** Pay a decided bet: its win (0 for a lost one) closes its gateway round. Idempotent by `${betId}-win`. */
   async function pay(bet: CrashBetRow): Promise<bigint> {
-    const r = await gateway.seamless.win({
-      vassalage: INHOUSE_VASSALAGE,
-      memberId: bet.memberId,
-      transactionId: `${bet.betId}-win`,
-      roundId: bet.betId,
-      betTransactionId: `${bet.betId}-bet`,
-      amountMinor: bet.payout,
-      roundClosed: true,
-    });
+    const r = await gateway.seamless.win(winOf(bet));
     await markBetsSettled(db, [bet.betId]);
     return BigInt(r.balanceMinor);
   }
@@ -168,15 +171,6 @@ export function createCrashService(ctx: CrashContext) {
    * bad bet never holds the others. Returns how many were paid.
    */
   async function payMany(bets: CrashBetRow[]): Promise<number> {
-    const winOf = (bet: CrashBetRow) => ({
-      vassalage: INHOUSE_VASSALAGE,
-      memberId: bet.memberId,
-      transactionId: `${bet.betId}-win`,
-      roundId: bet.betId,
-      betTransactionId: `${bet.betId}-bet`,
-      amountMinor: bet.payout,
-      roundClosed: true,
-    });
     try {
       await gateway.seamless.winMany(bets.map(winOf));
       await markBetsSettled(
