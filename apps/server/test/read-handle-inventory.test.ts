@@ -22,6 +22,8 @@ const ALLOWED: Record<string, string> = {
   'modules/records/records.module.ts': 'hands the handle to the regulator export',
   'modules/records/records.service.ts': 'hands the handle to the regulator export',
   'modules/records/regulator-export.service.ts': "the stored exports' list, state and downloads",
+  'modules/inhouse/inhouse.service.ts': 'hands the handle to the in-house games report',
+  'modules/inhouse/inhouse-report.ts': "the in-house games report's rounds (and its CSV)",
   'modules/catalogue/catalogue.service.ts': "the lobby's copy of the catalogue (its money paths keep a primary copy)",
   'modules/catalogue/catalogue-snapshot-cache.ts': 'keeps a copy loaded from a lagging source no longer than its bound',
 };
