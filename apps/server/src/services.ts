@@ -13,7 +13,7 @@ import { wireDeposits } from './modules/deposit/deposit.module';
 import { createFeedbackService } from './modules/feedback/feedback.service';
 import { wireGateway, wireVendorConnections } from './modules/gateway/gateway.module';
 import { wireBarredRefunds, wireIdentity } from './modules/identity/identity.module';
-import { createInhouseService } from './modules/inhouse/inhouse.service';
+import { wireInhouse } from './modules/inhouse/inhouse.module';
 import { wireKyc } from './modules/kyc/kyc.module';
 import { wireLedger } from './modules/ledger/ledger.module';
 import { wireLicence, wireLicenceBlockers, wireLicenceDoors } from './modules/licence/licence.module';
@@ -195,16 +195,7 @@ export function createServices(appCtx: AppContext) {
     kycTiers: kyc.tiers,
     licence,
   });
-  const inhouse = createInhouseService({
-    ...ctx,
-    system,
-    gateway,
-    catalogue,
-    audit,
-    member,
-    changeFeed,
-    licence: { ask: licence.policy.ask, profile: licence.currentProfile },
-  });
+  const inhouse = wireInhouse(ctx, { system, gateway, catalogue, audit, member, changeFeed, licence });
   const betRecord = wireBetRecord(ctx, { system, gateway, catalogue, inhouse });
   const { agents, agentCentre, agentSettlement } = wireAgents(ctx, {
     audit,
@@ -313,9 +304,6 @@ export function createServices(appCtx: AppContext) {
   // Catalogue ↔ lottery (which sells through the gateway, which reads the catalogue): the catalogue
   // lists the lottery's games and hides the foreign draws the lottery names.
   catalogue.useForeignLotteries(() => lottery.foreignGameCodes());
-  // Catalogue ↔ in-house (which reads the catalogue): the house originals the licence hides for
-  // want of a lab certificate are left out of players' lists.
-  catalogue.useUncertifiedGames(() => inhouse.certificates.uncertifiedOriginals());
   // System ↔ referral and rebate (which read the operator's configuration): the promotions' switches shown to the site.
   system.setPromoSwitches(async () => ({
     REFERRAL: { enabled: await referral.isEnabled() },

@@ -125,7 +125,8 @@ export function createCatalogueService(ctx: CatalogueContext) {
   // built after the catalogue (services.ts hands its answer over with useForeignLotteries).
   let foreignLotteries: () => Promise<ReadonlySet<string>> = async () => new Set();
   // The house originals the licence hides for want of a lab certificate: the in-house module knows
-  // them, and is built after the catalogue (services.ts hands its answer over with useUncertifiedGames).
+  // them, and is built after the catalogue (inhouse.module.ts hands its answer over with
+  // useUncertifiedGames).
   let uncertifiedGames: () => Promise<ReadonlySet<string>> = async () => new Set();
 
   /** The classes the licence in force forbids (this instance's copy of the licence). */
