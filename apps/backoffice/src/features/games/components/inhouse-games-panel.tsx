@@ -66,8 +66,6 @@ export function InhouseGamesPanel({ canWrite }: { canWrite: boolean }) {
               <th scope="col" className="is-numeric">
                 {t('inhouse.maxStake')}
               </th>
-
-              <th scope="col">{t('inhouse.certificate')}</th>
               <th scope="col">{t('games.status')}</th>
               {canWrite && <th scope="col">{t('games.actions')}</th>}
             </tr>
@@ -92,32 +90,34 @@ export function InhouseGamesPanel({ canWrite }: { canWrite: boolean }) {
                     </span>
                   )}
                 </td>
-                <td data-certificate={game.nodeId}>
-                  {!game.needsCertificate
-                    ? t('inhouse.certificateNotNeeded')
-                    : game.certificate
-                      ? t('inhouse.certificateLine', {
-                          lab: game.certificate.lab,
-                          number: game.certificate.number,
-                          date: formatDay(game.certificate.issuedOn),
-                        })
-                      : t('inhouse.certificateNone')}
-                  {game.hiddenByLicence && (
-                    <span className="catalogue-table__hidden">{t('inhouse.hiddenByLicence')}</span>
-                  )}
-                  {canWrite && game.needsCertificate && (
-                    <Button
-                      size="sm"
-                      variant="secondary"
-                      aria-label={t('inhouse.certificateFor', { name: game.name })}
-                      onClick={() => setCertifying(game)}
-                    >
-                      {t('inhouse.certificateButton')}
-                    </Button>
-                  )}
-                </td>
                 <td>
                   <CatalogueStatusBadge status={game.status} />
+                  {/* The certificate sits with the status, not in a column of its own: the table
+                      fits 1024 px with its actions (a licence without the rule says "not needed"). */}
+                  <div className="catalogue-table__certificate" data-certificate={game.nodeId}>
+                    {!game.needsCertificate
+                      ? t('inhouse.certificateNotNeeded')
+                      : game.certificate
+                        ? t('inhouse.certificateLine', {
+                            lab: game.certificate.lab,
+                            number: game.certificate.number,
+                            date: formatDay(game.certificate.issuedOn),
+                          })
+                        : t('inhouse.certificateNone')}
+                    {game.hiddenByLicence && (
+                      <span className="catalogue-table__hidden">{t('inhouse.hiddenByLicence')}</span>
+                    )}
+                    {canWrite && game.needsCertificate && (
+                      <Button
+                        size="sm"
+                        variant="secondary"
+                        aria-label={t('inhouse.certificateFor', { name: game.name })}
+                        onClick={() => setCertifying(game)}
+                      >
+                        {t('inhouse.certificateButton')}
+                      </Button>
+                    )}
+                  </div>
                 </td>
                 {canWrite && (
                   <CatalogueRowActions
