@@ -1,10 +1,11 @@
 // Funded players with an open in-house game session each, for the benches that play the in-house
-// games through the real HTTP API (bench:crash, bench:originals-play). The member row, the funding
-// and the login session are written directly (no password hashing per player); the game is then
-// launched and its session opened through the app's own routes, as a page would.
-import crypto from 'node:crypto';
+// games through the real HTTP API (bench:crash, bench:originals-play). The member row and its
+// funding (bench/funded-member.ts) and the login session are written directly (no password
+// hashing per player); the game is then launched and its session opened through the app's own
+// routes, as a page would.
 import type { InhouseSession } from '@wps/shared/schemas/inhouse';
 import type { BenchServer } from './bench-server';
+import { insertFundedMember } from './funded-member';
 
 export type BenchPlayer = { memberId: string; sessionToken: string; playerId: string };
 
@@ -30,23 +31,7 @@ export async function openInhousePlayers(
   const { app } = server;
   const db = server.database.db;
   const one = async (): Promise<BenchPlayer> => {
-    const row = await db
-      .insertInto('members')
-      .values({
-        account: `ih${crypto.randomBytes(5).toString('hex')}`,
-        password_hash: 'bench-no-login',
-        type: 3,
-      } as never)
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const memberId = String(row.id);
-    await app.services.ledger.creditPlayerFromSystem({
-      systemAccount: 'demo_bank',
-      memberId,
-      amountMinor: fundsMinor,
-      kind: 'adjustment',
-      idempotencyKey: `bench-inhouse-fund:${memberId}`,
-    });
+    const memberId = await insertFundedMember(server, 'ih', fundsMinor);
     const { token } = await app.services.session.createSession(db, { memberId });
     const { game_url } = await injectValue<{ game_url: string }>(
       server,

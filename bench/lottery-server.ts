@@ -3,9 +3,9 @@
 // players each holding a live session, and the lottery's draws planned. It prints one JSON line,
 // {"baseUrl","databaseUrl","gameCode","numero","closesAt","tokens"}, and stops cleanly (dropping
 // its database) on SIGTERM. The load comes from another process (autocannon), never this one.
-import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import { startBenchServer } from './bench-server';
+import { insertFundedMember } from './funded-member';
 
 const PLAYERS = Number(process.env.BENCH_LOTTERY_PLAYERS ?? 500);
 const POOL_SIZE = Number(process.env.BENCH_POOL_SIZE ?? 20);
@@ -18,23 +18,7 @@ async function main(): Promise<void> {
   const db = server.database.db;
   const tokens: string[] = [];
   for (let i = 0; i < PLAYERS; i++) {
-    const row = await db
-      .insertInto('members')
-      .values({
-        account: `lt${crypto.randomBytes(5).toString('hex')}`,
-        password_hash: 'bench-no-login',
-        type: 3,
-      } as never)
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const memberId = String(row.id);
-    await app.services.ledger.creditPlayerFromSystem({
-      systemAccount: 'demo_bank',
-      memberId,
-      amountMinor: 10n ** 10n,
-      kind: 'adjustment',
-      idempotencyKey: `bench-lottery-fund:${memberId}`,
-    });
+    const memberId = await insertFundedMember(server, 'lt', 10n ** 10n);
     tokens.push((await app.services.session.createSession(db, { memberId })).token);
   }
   await app.services.lottery.draws.tick();
