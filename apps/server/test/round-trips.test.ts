@@ -12,6 +12,8 @@ import {
 } from '../src/db/round-trip-counter';
 import { SANDBOX_SEAMLESS } from '../src/modules/gateway/gateway.service';
 import { createPlayer, injectCallback, launchToken, type Player } from '../src/modules/gateway/gateway.test-support';
+import { minePositions } from '@wps/shared/originals/mines';
+import type { InhouseSession } from '@wps/shared/schemas/inhouse';
 import { call, valueOf } from './api-client';
 import { createTestApp, describeEachDatabase, type TestApp } from './test-app';
 
@@ -55,6 +57,19 @@ const BUDGETS = {
   // POST /wps/relay/GCSGAME_gameList, the lobby's first page of a vendor's games: from the
   // catalogue cache.
   'lobby game list': { roundTrips: 0, statements: 0 },
+  // POST /wps/inhouse/dice/roll, a one-shot original's play (inhouse-placement.ts): the game's
+  // settings from memory (evicted through the change feed), no look-up of the key first (the insert
+  // meets a repeated one); BEGIN, the licence profile FOR SHARE (the stake door), the seed's nonce
+  // (one UPDATE … RETURNING), the round (its INSERT returns it), COMMIT; the wallet's bet and win
+  // (seamless_bet_many each) and the round marked settled. Was 14 (12).
+  'in-house dice play': { roundTrips: 8, statements: 6 },
+  // POST /wps/inhouse/mines/start, a stepped original's start: the key and the unfinished round of
+  // the game in one read, the placement's transaction as for a play, the bet, the round opened.
+  // Was 14 (12).
+  'in-house mines start': { roundTrips: 8, statements: 6 },
+  // POST /wps/inhouse/mines/reveal, a step that goes on: BEGIN, the round locked, its new state,
+  // COMMIT, and the balance shown (the main and the bonus account, read in parallel).
+  'in-house mines reveal': { roundTrips: 6, statements: 4 },
 } satisfies Record<string, RoundTrips>;
 type HotPath = keyof typeof BUDGETS;
 
@@ -218,5 +233,76 @@ describeEachDatabase('round trips of the hot paths', (target) => {
     await expectWithinBudget('lobby game list', () =>
       call(t.app, 'POST', '/wps/relay/GCSGAME_gameList', { token: player.token, payload: GAME_PAGE }),
     );
+  });
+
+  /** A game session of the in-house game `nodeId`, opened as the lobby and the game page open it. */
+  async function inhouseSession(nodeId: string): Promise<InhouseSession> {
+    const url = valueOf<{ game_url: string }>(
+      await call(t.app, 'POST', '/wps/game/launchGame', {
+        token: player.token,
+        payload: { nodeId, vassalage: 'inhouse' },
+      }),
+    ).game_url;
+    const launch = new URLSearchParams(url.split('?')[1]).get('launch')!;
+    return valueOf<InhouseSession>(
+      await call(t.app, 'POST', '/wps/inhouse/session', { payload: { launchToken: launch } }),
+    );
+  }
+
+  it('an in-house original: a one-shot play, a stepped start and a step', async () => {
+    const dice = await inhouseSession('inhouse-dice');
+    await expectWithinBudget('in-house dice play', () =>
+      call(t.app, 'POST', '/wps/inhouse/dice/roll', {
+        payload: {
+          sessionToken: dice.sessionToken,
+          playerId: dice.playerId,
+          stakeMinor: '100',
+          idempotencyKey: id('k'),
+          target: 4950,
+          direction: 'under',
+        },
+      }),
+    );
+    const mines = await inhouseSession('inhouse-mines');
+    const auth = { sessionToken: mines.sessionToken, playerId: mines.playerId };
+    // One open round a player: each start follows the end of the last one. A round has one mine,
+    // found from the player's server seed (as only a test can): a reveal of it ends the round, a
+    // reveal of another tile is a step that goes on.
+    let open: { roundId: string; clientSeed: string; nonce: number; mine?: number } | undefined;
+    const start = async () => {
+      const res = await call(t.app, 'POST', '/wps/inhouse/mines/start', {
+        payload: { ...auth, stakeMinor: '100', idempotencyKey: id('k'), mines: 1 },
+      });
+      open = valueOf<{ roundId: string; clientSeed: string; nonce: number }>(res);
+      return res;
+    };
+    /** The open round's mine (read outside the measured calls). */
+    const findMine = async () => {
+      const seed = await t.database.db
+        .selectFrom('inhouse_seeds')
+        .select('server_seed')
+        .where('member_id', '=', player.memberId)
+        .where('status', '=', 'active')
+        .executeTakeFirstOrThrow();
+      open!.mine = minePositions(seed.server_seed, open!.clientSeed, open!.nonce, 1)[0]!;
+      return open!.mine;
+    };
+    const reveal = (tile: number) =>
+      call(t.app, 'POST', '/wps/inhouse/mines/reveal', { payload: { ...auth, roundId: open!.roundId, tile } });
+    const endOpen = async () => {
+      if (open) valueOf(await reveal(open.mine ?? (await findMine())));
+      open = undefined;
+    };
+    await expectWithinBudget('in-house mines start', start, endOpen);
+    await expectWithinBudget(
+      'in-house mines reveal',
+      () => reveal(open!.mine === 0 ? 1 : 0),
+      async () => {
+        await endOpen();
+        await start();
+        await findMine();
+      },
+    );
+    await endOpen();
   });
 });

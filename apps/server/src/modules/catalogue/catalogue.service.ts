@@ -64,7 +64,7 @@ export type CatalogueContext = Pick<AppContext, 'db' | 'readDb'> & {
   /** The winners board: the ledger ranks wins among the member module's real-money accounts. */
   ledger: Pick<LedgerService, 'findTopRoundWins'>;
   memberViews: Pick<MemberViews, 'realMoneyAccounts'>;
-  changeFeed?: Pick<ChangeFeed, 'isLive' | 'subscribe' | 'onReset'>;
+  changeFeed?: Pick<ChangeFeed, 'isLive' | 'subscribe' | 'onReset' | 'announce'>;
   /**
    * The gateway's answer to "which vendors can launch" (gateway/vendor-connections.ts): players'
    * lists show only those. Without it (a catalogue on its own) every vendor counts as connected.
@@ -118,6 +118,9 @@ export function createCatalogueService(ctx: CatalogueContext) {
   };
   let winners: { at: number; size: number; board: Promise<RankList> } | undefined;
   feed?.subscribe(CHANGE_CHANNELS.catalogueChange, evict);
+  // After a write of its own committed: told through the feed, so this instance's other copies of
+  // catalogue rows (the in-house games' settings) are dropped at once with the catalogue's.
+  const changed = () => (feed ? feed.announce(CHANGE_CHANNELS.catalogueChange, 'catalogue') : evict());
   feed?.onReset(evict);
   // Connecting or disconnecting a vendor changes what players see as much as a catalogue write.
   ctx.connections?.onChange(evict);
@@ -236,7 +239,7 @@ export function createCatalogueService(ctx: CatalogueContext) {
       return previous;
     });
     // This instance sees its own change at once; others hear it through the change feed.
-    evict();
+    changed();
     return { before, status };
   }
 
@@ -244,7 +247,7 @@ export function createCatalogueService(ctx: CatalogueContext) {
     /** For the bet record's statements: vendor and game names (catalogue-views.ts). */
     ...createCatalogueViews(ctx),
     /** The operator's lobby settings of vendors and games (catalogue-settings.ts). */
-    ...createCatalogueSettings({ db, audit, evict }),
+    ...createCatalogueSettings({ db, audit, evict: changed }),
     /** Products under the licence: classes, the back office's marks, the switch's blockers (catalogue-licence.ts). */
     ...createCatalogueLicence({ snapshot, forbidden: forbiddenNow }),
     /** Every vendor as stored, disabled ones too (operators), in lobby order. */

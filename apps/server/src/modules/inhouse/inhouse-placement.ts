@@ -6,7 +6,7 @@ import { activeSeed } from './inhouse-fair';
 import { assertStakeAllowed, maxMultiplierBp, type RoundParams } from './inhouse-games';
 import { stakeSubject, type InhouseLicencePort } from './inhouse-certificates';
 import type { InhouseSettings } from './inhouse-settings';
-import { findRoundByKey, insertRound, takeNonce, type RoundRow } from './inhouse.repository';
+import { findRoundByKey, insertRound, takeActiveNonce, takeNonce, type RoundRow } from './inhouse.repository';
 
 type Db = Kysely<Database>;
 
@@ -63,14 +63,13 @@ export function createRoundPlacement(deps: {
       (await deps.money()).scale,
     );
     const roundId = `ih-${crypto.randomBytes(12).toString('hex')}`;
-    const kind = await db
+    const placed = await db
       .transaction()
-      .execute(async (t) => {
+      .execute(async (t): Promise<Placed> => {
         await licence.ask(t, 'stake', stakeSubject(input.memberId, input.nodeId));
-        const seed = await activeSeed(t, input.memberId, true);
-        const nonce = await takeNonce(t, seed.id);
+        const { seed, nonce } = await nextNonce(t, input.memberId);
         const { outcome, payout } = decide({ ...seed, nonce }, rtpBps);
-        const ok = await insertRound(t, {
+        const round = await insertRound(t, {
           roundId,
           memberId: input.memberId,
           nodeId: input.nodeId,
@@ -87,20 +86,31 @@ export function createRoundPlacement(deps: {
           rtpBps,
         });
         // A concurrent request with the same key won: give the nonce back by rolling back.
-        if (!ok) throw new KeyTaken();
-        return 'inserted' as const;
+        if (!round) throw new KeyTaken();
+        return { kind: 'inserted', round };
       })
-      .catch((err: unknown) => {
-        if (err instanceof KeyTaken) return 'keyTaken' as const;
+      .catch((err: unknown): Placed | 'keyTaken' => {
+        if (err instanceof KeyTaken) return 'keyTaken';
         // Another start of this stepped game won the one-unfinished-round index (migration 0712).
-        if ((err as { code?: string }).code === '23505') return 'roundOpen' as const;
+        if ((err as { code?: string }).code === '23505') return { kind: 'roundOpen' };
         throw err;
       });
-    if (kind === 'roundOpen') return { kind };
+    if (placed !== 'keyTaken') return placed;
     const round = await findRoundByKey(db, input.memberId, input.idempotencyKey);
-    if (!round) throw new Error('inhouse: round not found after insert');
-    return { kind, round };
+    if (!round) throw new Error('inhouse: round not found after a key conflict');
+    return { kind: 'keyTaken', round };
   };
+}
+
+/**
+ * The next nonce of the player's active seed, taken under its row lock: one UPDATE when the seed
+ * exists (every round but a player's first), else the seed created (activeSeed) and its nonce taken.
+ */
+async function nextNonce(t: Db, memberId: string) {
+  const taken = await takeActiveNonce(t, memberId);
+  if (taken) return taken;
+  const seed = await activeSeed(t, memberId, true);
+  return { seed, nonce: await takeNonce(t, seed.id) };
 }
 
 export type PlaceRound = ReturnType<typeof createRoundPlacement>;

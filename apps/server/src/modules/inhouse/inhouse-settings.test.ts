@@ -242,4 +242,29 @@ describeEachDatabase('in-house game settings (back office)', (target) => {
       400,
     );
   });
+
+  it("a change another instance writes reaches this one's rounds through the change feed, not only a change made here", async () => {
+    const session = await open('inhouse-limbo');
+    const play = (stakeMinor: string) =>
+      call(t.app, 'POST', '/wps/inhouse/limbo/play', {
+        payload: {
+          sessionToken: session.sessionToken,
+          playerId: session.playerId,
+          stakeMinor,
+          idempotencyKey: `k-${crypto.randomBytes(8).toString('hex')}`,
+          targetHundredths: 200,
+        },
+      });
+    // A round read the game's settings, which this instance now holds in memory.
+    valueOf(await play('1000'));
+    // Another instance's change: written straight to the table, so only its trigger's notification
+    // (migration 0755) tells this instance.
+    await t.database.db
+      .insertInto('inhouse_game_settings')
+      .values({ node_id: 'inhouse-limbo', max_stake_minor: '500', updated_at: new Date() })
+      .onConflict((oc) => oc.column('node_id').doUpdateSet({ max_stake_minor: '500' }))
+      .execute();
+    await expect.poll(async () => (await play('1000')).statusCode, { timeout: 5000, interval: 50 }).toBe(400);
+    valueOf(await play('500'));
+  });
 });

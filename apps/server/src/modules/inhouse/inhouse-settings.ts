@@ -15,6 +15,7 @@ import {
   type InhouseStoredSettings,
   type OpsInhouseGame,
 } from '@wps/shared/schemas/inhouse-settings';
+import { CHANGE_CHANNELS, type ChangeFeed } from '../../db/change-feed';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import type { AuditActorType, AuditService } from '../audit/audit.service';
@@ -48,6 +49,8 @@ type SettingsContext = {
   db: Kysely<Database>;
   audit: Pick<AuditService, 'record'>;
   catalogue: InhouseCataloguePort;
+  /** A game's playable settings are kept in memory while it listens (none kept without it). */
+  changeFeed?: Pick<ChangeFeed, 'subscribe' | 'onReset' | 'isLive' | 'announce'>;
 };
 
 /** The kind of an in-house game by its node id; GAME_NOT_FOUND for any other id. */
@@ -81,17 +84,47 @@ function storedView(s: StoredGameSettings, wageringWeightPct: number | null): In
  * operator's list and change of them. The slot's and the dice's RTP is shown, never set: each has
  * one paytable and one house edge.
  */
-export function createInhouseSettings({ db, audit, catalogue }: SettingsContext) {
+export function createInhouseSettings({ db, audit, catalogue, changeFeed: feed }: SettingsContext) {
+  // Every round placed reads its game's settings: a game, its vendor and the operator's settings
+  // row, three statements. They change only by an operator's hand, so a game that is playable is
+  // kept in memory while the change feed listens, and dropped on any write to the catalogue's games
+  // or vendors or to inhouse_game_settings (their triggers notify wps_catalogue_change, migrations
+  // 0040 and 0755), on this instance at once by the writer's announcement, on the others when the
+  // notification arrives. A refusal (maintenance, disabled) is not kept: it is read again next time.
+  const playable = new Map<string, PlayableGame>();
+  // Bumped on every eviction, so a read that raced a change is not kept.
+  let generation = 0;
+  const evict = () => {
+    generation++;
+    playable.clear();
+  };
+  feed?.subscribe(CHANGE_CHANNELS.catalogueChange, evict);
+  feed?.onReset(evict);
+
+  async function readPlayableGame(nodeId: string, game: InhouseGameKind): Promise<PlayableGame> {
+    const [{ game: row }, stored] = await Promise.all([catalogue.getGame(nodeId), findGameSettings(db, nodeId)]);
+    return {
+      name: row.name,
+      rules: inhouseStakeRules(game, BigInt(row.minBetMinor), stored.maxStakeMinor),
+      rtpBps: inhouseRtpBps(game, stored.rtpBps),
+      maxPayoutMinor: hasOperatorRtp(game) ? (stored.maxPayoutMinor ?? INHOUSE_MAX_PAYOUT_MINOR) : null,
+    };
+  }
+
   return {
-    /** A game a player may open now (catalogue.getGame's refusals apply) with its name and stake rules. */
+    /**
+     * A game a player may open now (catalogue.getGame's refusals apply) with its name and stake
+     * rules; from memory while the change feed listens. Callers must not change what it returns.
+     */
     async getPlayableGame(nodeId: string, game: InhouseGameKind): Promise<PlayableGame> {
-      const [{ game: row }, stored] = await Promise.all([catalogue.getGame(nodeId), findGameSettings(db, nodeId)]);
-      return {
-        name: row.name,
-        rules: inhouseStakeRules(game, BigInt(row.minBetMinor), stored.maxStakeMinor),
-        rtpBps: inhouseRtpBps(game, stored.rtpBps),
-        maxPayoutMinor: hasOperatorRtp(game) ? (stored.maxPayoutMinor ?? INHOUSE_MAX_PAYOUT_MINOR) : null,
-      };
+      const key = `${nodeId}:${game}`;
+      const live = feed?.isLive === true;
+      const kept = live ? playable.get(key) : undefined;
+      if (kept) return kept;
+      const started = generation;
+      const read = await readPlayableGame(nodeId, game);
+      if (live && feed?.isLive === true && started === generation) playable.set(key, read);
+      return read;
     },
 
     /** GET /ops/inhouse-games: every in-house game in the catalogue with its RTP and stake rules. */
@@ -159,7 +192,7 @@ export function createInhouseSettings({ db, audit, catalogue }: SettingsContext)
           limitMinor: INHOUSE_MAX_STAKE_MINOR.toString(),
         });
       }
-      return db.transaction().execute(async (t) => {
+      const change = await db.transaction().execute(async (t) => {
         const before = await findGameSettings(t, nodeId, { lock: true });
         const weightBefore = (await catalogue.findWageringWeights([nodeId], t)).get(nodeId) ?? null;
         const weightAfter = wageringWeightPct === undefined ? weightBefore : wageringWeightPct;
@@ -188,6 +221,10 @@ export function createInhouseSettings({ db, audit, catalogue }: SettingsContext)
         });
         return change;
       });
+      // This instance's next round sees the change at once; the others when the trigger's
+      // notification arrives (migration 0755).
+      feed?.announce(CHANGE_CHANNELS.catalogueChange, 'inhouse_game_settings');
+      return change;
     },
   };
 }

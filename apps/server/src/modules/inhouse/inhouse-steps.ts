@@ -30,6 +30,7 @@ import type { GatewayService } from '../gateway/gateway.service';
 import { canonicalJson, type RoundParams } from './inhouse-games';
 import type { PlaceInput, PlaceRound } from './inhouse-placement';
 import {
+  findKeyOrUnfinishedRound,
   findOpenRoundsBefore,
   findRoundByKey,
   findUnfinishedRound,
@@ -213,10 +214,11 @@ export function createInhouseSteps(ctx: SteppedContext) {
    * licence says now, so no stake is left trapped (docs/compliance.md).
    */
   async function start(input: StartInput): Promise<SteppedRound> {
-    const existing = await findRoundByKey(db, input.memberId, input.idempotencyKey);
-    if (existing) return replayStart(existing, input);
+    // The repeated start and the unfinished round, in one read.
+    const found = await findKeyOrUnfinishedRound(db, input.memberId, input.idempotencyKey, input.game);
+    if (found.byKey) return replayStart(found.byKey, input);
 
-    let unfinished = await findUnfinishedRound(db, input.memberId, input.game);
+    let unfinished = found.unfinished;
     if (unfinished?.status === 'pending') {
       await settleStepped(unfinished);
       unfinished = await findUnfinishedRound(db, input.memberId, input.game);

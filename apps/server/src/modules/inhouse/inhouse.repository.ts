@@ -105,6 +105,24 @@ export async function takeNonce(db: Db, seedId: string): Promise<number> {
   return Number(row.next_nonce) - 1;
 }
 
+/**
+ * Take the next nonce of the player's active seed in one statement: the UPDATE locks the seed row
+ * as SELECT … FOR UPDATE would, so nonces are still taken under the seed's lock. Undefined when the
+ * player has no active seed yet (the caller creates one, then takes its nonce).
+ */
+export async function takeActiveNonce(db: Db, memberId: string): Promise<{ seed: SeedRow; nonce: number } | undefined> {
+  const row = await db
+    .updateTable('inhouse_seeds')
+    .set({ next_nonce: sql<string>`next_nonce + 1` })
+    .where('member_id', '=', memberId)
+    .where('status', '=', 'active')
+    .returningAll()
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const seed = toSeed(row);
+  return { seed, nonce: seed.nextNonce - 1 };
+}
+
 /** Change the client seed of a locked active seed. */
 export async function updateClientSeed(db: Db, seedId: string, clientSeed: string): Promise<void> {
   await db.updateTable('inhouse_seeds').set({ client_seed: clientSeed }).where('id', '=', seedId).execute();
@@ -196,7 +214,10 @@ export async function findRoundByKey(db: Db, memberId: string, idempotencyKey: s
   return row ? toRound(row) : undefined;
 }
 
-/** Insert a pending round; false when the player already used this idempotency key. */
+/**
+ * Insert a pending round and return it as stored; undefined when the player already used this
+ * idempotency key. Its seed is the player's active one, locked by the caller, so not revealed.
+ */
 export async function insertRound(
   db: Db,
   r: {
@@ -215,7 +236,7 @@ export async function insertRound(
     outcome: Record<string, unknown>;
     rtpBps: number;
   },
-): Promise<boolean> {
+): Promise<RoundRow | undefined> {
   const row = await db
     .insertInto('inhouse_rounds')
     .values({
@@ -235,9 +256,28 @@ export async function insertRound(
       rtp_bps: r.rtpBps,
     })
     .onConflict((oc) => oc.columns(['member_id', 'idempotency_key']).doNothing())
-    .returning('id')
+    .returning([
+      'id',
+      'round_id',
+      'member_id',
+      'node_id',
+      'game',
+      'idempotency_key',
+      'seed_id',
+      'server_seed_hash',
+      'client_seed',
+      'nonce',
+      'stake',
+      'payout',
+      'params',
+      'outcome',
+      'status',
+      'error_code',
+      'created_at',
+      'rtp_bps',
+    ])
     .executeTakeFirst();
-  return row !== undefined;
+  return row ? toRound({ ...row, revealed_seed: null }) : undefined;
 }
 
 /** Record a pending round's end: settled, or refused with the wallet's error code. Only pending rows move. */
@@ -322,6 +362,33 @@ export async function lockRound(db: Db, memberId: string, roundId: string): Prom
 }
 
 /** The player's unfinished (pending or open) round of a multi-step game, if any. */
+/**
+ * In one read, what a stepped start looks at first: the player's round with this idempotency key
+ * (a repeated start), and their unfinished round of this game (one at most: migration 0712).
+ */
+export async function findKeyOrUnfinishedRound(
+  db: Db,
+  memberId: string,
+  idempotencyKey: string,
+  game: InhouseGame,
+): Promise<{ byKey: RoundRow | undefined; unfinished: RoundRow | undefined }> {
+  const rows = (
+    await roundQuery(db)
+      .where('r.member_id', '=', memberId)
+      .where((eb) =>
+        eb.or([
+          eb('r.idempotency_key', '=', idempotencyKey),
+          eb.and([eb('r.game', '=', game), eb('r.status', 'in', ['pending', 'open'])]),
+        ]),
+      )
+      .execute()
+  ).map(toRound);
+  return {
+    byKey: rows.find((r) => r.idempotencyKey === idempotencyKey),
+    unfinished: rows.find((r) => r.game === game && (r.status === 'pending' || r.status === 'open')),
+  };
+}
+
 export async function findUnfinishedRound(db: Db, memberId: string, game: InhouseGame): Promise<RoundRow | undefined> {
   const row = await roundQuery(db)
     .where('r.member_id', '=', memberId)

@@ -34,8 +34,8 @@ import { readCrashMonitor, readCrashState } from './crash/crash-state';
 export type InhouseContext = Pick<AppContext, 'db' | 'readDb' | 'log'> & {
   /** Crash's settings (CRASH_*) and live streams' limits; defaults when absent. */
   config?: Pick<AppContext['config'], 'crash' | 'lotteryLive'>;
-  /** Crash's live pages hear every instance's changes through it. */
-  changeFeed: Pick<ChangeFeed, 'subscribe'>;
+  /** Crash's live pages hear every instance's changes through it; the games' settings kept in memory are dropped by it. */
+  changeFeed: Pick<ChangeFeed, 'subscribe' | 'onReset' | 'isLive' | 'announce'>;
   /** Crash's live bets show the player's nickname. */
   member: Pick<MemberService, 'findMemberBrief'>;
   system: Pick<SystemService, 'getBrand'>;
@@ -84,7 +84,7 @@ export function createInhouseService(ctx: InhouseContext) {
 
   const fair = createInhouseFair({ db, log, now, money, settle: (round) => settle(round) });
   // Stake rules (the catalogue's minimum bet, the operator's maximum) and their back-office settings.
-  const settings = createInhouseSettings({ db, audit: ctx.audit, catalogue });
+  const settings = createInhouseSettings({ db, audit: ctx.audit, catalogue, changeFeed: ctx.changeFeed });
   // Every round but crash's is placed here: the stake rules, the licence's door, the seed's nonce.
   const placeRound = createRoundPlacement({ db, settings, licence: ctx.licence, money });
   // Mines and hi-lo: rounds played step by step.
@@ -199,11 +199,17 @@ export function createInhouseService(ctx: InhouseContext) {
    * inhouse-placement.ts), then settled.
    */
   async function play(input: PlayInput): Promise<InhouseRoundResult> {
-    const existing = await findRoundByKey(db, input.memberId, input.idempotencyKey);
-    if (existing) return replay(existing, input);
+    // A repeated key is found where the round is written (the insert meets it): a new round, the
+    // common case, is not looked up first. A request refused before that (the stake rules, the
+    // game's status, the licence's door) may still be the repeat of a round placed earlier, which
+    // is answered as it was, whatever the rules say now.
     const placed = await placeRound(input, (seeds, rtpBps) =>
       decideRound(input.game, seeds, input.params, rtpBps, input.stakeMinor),
-    );
+    ).catch(async (err: unknown) => {
+      const existing = isAppError(err) ? await findRoundByKey(db, input.memberId, input.idempotencyKey) : undefined;
+      if (!existing) throw err;
+      return { kind: 'keyTaken' as const, round: existing };
+    });
     // Only a stepped game has one open round per player; a one-shot round never meets it.
     if (placed.kind === 'roundOpen') throw new Error('inhouse: a one-shot round met the open-round index');
     if (placed.kind === 'keyTaken') return replay(placed.round, input);
