@@ -1,6 +1,10 @@
-import type { OutputAsset, OutputBundle, OutputChunk } from 'rolldown';
+import type { Rolldown } from 'vite';
 import { describe, expect, it } from 'vitest';
 import { COMPILE_HINT, compileHints } from './compile-hints';
+
+type OutputAsset = Rolldown.OutputAsset;
+type OutputBundle = Rolldown.OutputBundle;
+type OutputChunk = Rolldown.OutputChunk;
 
 function chunk(fileName: string, code: string): OutputChunk {
   return { type: 'chunk', fileName, code } as OutputChunk;
