@@ -93,7 +93,7 @@ export default defineConfig({
         test: {
           ...shared,
           name: 'web',
-          include: ['apps/web/src/**/*.test.ts', 'apps/backoffice/src/**/*.test.ts'],
+          include: ['apps/web/src/**/*.test.ts', 'apps/web/build/**/*.test.ts', 'apps/backoffice/src/**/*.test.ts'],
           isolate: true,
         },
       },

@@ -2,6 +2,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { reportInitialJs } from './build/report-initial-js.ts';
 import { firstScreenWords } from './build/first-screen.ts';
+import { compileHints } from './build/compile-hints.ts';
 
 /**
  * Libraries every page needs, in one chunk of their own: its name changes only when a library
@@ -45,6 +46,7 @@ function preloadDefaultStrings(): Plugin {
 export default defineConfig({
   plugins: [
     react(),
+    compileHints(),
     reportInitialJs({ budgetKb: 130, preloaded: DEFAULT_STRINGS }),
     preloadDefaultStrings(),
     firstScreenWords(new URL('./src/locales', import.meta.url).pathname),
