@@ -24,7 +24,7 @@ export async function findBetByKey(db: Db, memberId: string, key: string): Promi
 
 /**
  * A new bet, 'placing' (its id and time). 'conflict': the player already used the key or already bet in the round.
- * The round's stake limit is taken afterwards, by takeStake, as the transaction's last statement.
+ * The round's stake limit was taken before, by takeStake.
  */
 export async function insertBet(
   db: Db,
@@ -58,10 +58,13 @@ export async function insertBet(
 }
 
 /**
- * Add a bet's stake to its round's total (migration 0760) while the round is betting, its window
- * open at the database's clock, and the total with it stays within `maxStakedMinor`. One statement
- * on the round's row, the last of the bet's transaction: the row is held until the commit, by one
- * bet at a time. 'closed': the window had ended; 'round-limit': the total would pass the limit.
+ * Take a bet's stake into its round's total (migration 0760) while the round is betting, its window
+ * open at the database's clock, and the total with it within `maxStakedMinor`: one statement on its
+ * own (not in the bet's transaction), so the round's row is held for that statement alone and never
+ * across a round trip to a busy server. It commits without waiting for its flush (set_config, local
+ * to the statement's transaction): a total lost in a crash is only lower than the bets behind it,
+ * which are written, and debited by flushed commits, after it. 'closed': the window had ended;
+ * 'round-limit': the total would pass the limit.
  */
 export async function takeStake(
   db: Db,
@@ -70,10 +73,12 @@ export async function takeStake(
   maxStakedMinor: bigint,
 ): Promise<'taken' | 'closed' | 'round-limit'> {
   const { rows } = await sql<{ taken: number; open: boolean | null }>`
-    WITH u AS (
+    WITH unflushed AS (SELECT set_config('synchronous_commit', 'off', true)),
+    u AS (
       UPDATE crash_rounds SET staked_minor = staked_minor + ${stake.toString()}::bigint
       WHERE id = ${roundId}::bigint AND phase = 'betting' AND betting_ends_at > clock_timestamp()
         AND staked_minor + ${stake.toString()}::bigint <= ${maxStakedMinor.toString()}::bigint
+        AND EXISTS (SELECT 1 FROM unflushed)
       RETURNING id
     )
     SELECT (SELECT count(*) FROM u)::int AS taken,
@@ -85,11 +90,18 @@ export async function takeStake(
   return r.open ? 'round-limit' : 'closed';
 }
 
+/** Give a stake taken by takeStake back (its bet was not written); unflushed like the taking. */
+export async function giveStakeBack(db: Db, roundId: string, stake: bigint): Promise<void> {
+  await sql`
+    WITH unflushed AS (SELECT set_config('synchronous_commit', 'off', true))
+    UPDATE crash_rounds SET staked_minor = staked_minor - ${stake.toString()}::bigint
+    WHERE id = ${roundId}::bigint AND EXISTS (SELECT 1 FROM unflushed)`.execute(db);
+}
+
 /**
  * The bet's transaction commits without waiting for its flush: the row holds no money, and the
  * debit that follows it is a flushed commit; PostgreSQL writes its log in order, so a debited
  * bet's row is always durable, and a row lost in a crash before its debit was never answered.
- * The round's row (takeStake) is then held for microseconds instead of a disk flush.
  */
 export async function commitWithoutFlush(db: Db): Promise<void> {
   await sql`SET LOCAL synchronous_commit = off`.execute(db);

@@ -30,6 +30,7 @@ import {
   listMemberBets,
   listRoundBets,
   loseFlyingBets,
+  giveStakeBack,
   markBetsSettled,
   takeStake,
 } from './crash-bets.repository';
@@ -237,6 +238,28 @@ export function createCrashService(ctx: CrashContext) {
     const nickname = publicName(await ctx.member.findMemberBrief(input.memberId));
     const betId = `cr-${crypto.randomBytes(12).toString('hex')}`;
 
+    // The round's terms, read without a lock: most refusals need nothing more.
+    const open = await findOpenRound(db);
+    const round = open.round;
+    if (!round || round.phase !== 'betting' || open.now >= round.bettingEndsAt) throw bettingClosed();
+    if (crashCapMultiplier(input.stakeMinor, round.maxPayoutMinor) < CRASH_TARGET.min)
+      throw stakeRefusal('The stake could win more than the maximum payout', {
+        maxPayoutMinor: round.maxPayoutMinor.toString(),
+      });
+    // The round's stake limit (every bet could win at 1.01×) and its window, in one statement of
+    // its own before the bet's transaction: bets never queue on the round's row across a round trip.
+    const taken = await takeStake(
+      db,
+      round.id,
+      input.stakeMinor,
+      (round.roundMaxPayoutMinor * BigInt(CRASH_ONE)) / BigInt(CRASH_TARGET.min),
+    );
+    if (taken === 'closed') throw bettingClosed();
+    if (taken === 'round-limit')
+      throw stakeRefusal('This round takes no more stakes this large', {
+        roundMaxPayoutMinor: round.roundMaxPayoutMinor.toString(),
+      });
+
     const inserted = await db
       .transaction()
       .execute(async (t) => {
@@ -245,14 +268,10 @@ export function createCrashService(ctx: CrashContext) {
         // transaction that writes the bet: refused, nothing is written. A bet already flying is
         // cashed out and paid whatever the licence says now.
         await ctx.licence.ask(t, 'stake', stakeSubject(input.memberId, input.nodeId));
-        const { round, now } = await findOpenRound(t);
-        if (!round || round.phase !== 'betting' || now >= round.bettingEndsAt) throw bettingClosed();
-        if (crashCapMultiplier(input.stakeMinor, round.maxPayoutMinor) < CRASH_TARGET.min)
-          throw stakeRefusal('The stake could win more than the maximum payout', {
-            maxPayoutMinor: round.maxPayoutMinor.toString(),
-          });
-        // The row first (its foreign key holds the round against the flight's start until the
-        // commit); then the round's total, in one statement that takes the round's row last.
+        // The round still betting, held against the flight's start until the commit (the driver
+        // starts it under FOR UPDATE, then waits for this bet's debit); not against other bets.
+        const locked = await findOpenRound(t, { lock: 'key-share' });
+        if (locked.round?.id !== round.id || locked.round.phase !== 'betting') throw bettingClosed();
         const outcome = await insertBet(t, {
           betId,
           roundId: round.id,
@@ -270,21 +289,12 @@ export function createCrashService(ctx: CrashContext) {
             throw new AppError(ErrorCode.CRASH_ALREADY_BET, 'You already have a bet in this round');
           throw new KeyTaken();
         }
-        // The round's stake limit: every bet could win at 1.01×.
-        const taken = await takeStake(
-          t,
-          round.id,
-          input.stakeMinor,
-          (round.roundMaxPayoutMinor * BigInt(CRASH_ONE)) / BigInt(CRASH_TARGET.min),
-        );
-        if (taken === 'closed') throw bettingClosed();
-        if (taken === 'round-limit')
-          throw stakeRefusal('This round takes no more stakes this large', {
-            roundMaxPayoutMinor: round.roundMaxPayoutMinor.toString(),
-          });
         return { roundId: round.id, ...outcome };
       })
-      .catch((err: unknown) => {
+      .catch(async (err: unknown) => {
+        // Not written: the stake goes back to the round's total. (A process that stops right
+        // here leaves it taken: the round then takes a little less, never more, than its limit.)
+        await giveStakeBack(db, round.id, input.stakeMinor);
         if (err instanceof KeyTaken) return undefined;
         throw err;
       });
