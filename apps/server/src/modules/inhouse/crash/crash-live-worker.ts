@@ -23,6 +23,9 @@ process.on('message', (msg: FromServer, handle?: Socket) => {
   } else if (msg.t === 'close') fanout.closeAll();
 });
 
+// The channel broke (the server gone while a page closed): as a disconnect.
+process.on('error', () => process.exit(0));
+
 process.on('disconnect', () => {
   fanout.closeAll();
   process.exit(0);
