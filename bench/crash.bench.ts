@@ -17,6 +17,8 @@
 // the player away), BENCH_CRASH_CASHOUTS (1,500) cash out by hand, the rest are lost at the bust.
 // Run: npm run bench:crash (BENCH_DATABASE_URL or TEST_DATABASE_URL). The pages need about 20,000
 // descriptors between the processes: the script raises `ulimit -n` to 65536 where it may.
+// BENCH_CRASH_LIVE_PROCESSES (2, production's default CRASH_LIVE_PROCESSES): the server's stream
+// processes holding the pages (0: the server's own process writes them).
 // BENCH_CPU_PROF=1 writes a CPU profile of this process (the server) from the round's opening to its settlement.
 import fs from 'node:fs';
 import http from 'node:http';
@@ -41,6 +43,8 @@ const AUTO = Number(process.env.BENCH_CRASH_AUTO ?? 250);
 const CASHOUTS = Number(process.env.BENCH_CRASH_CASHOUTS ?? 1500);
 const RATE = Number(process.env.BENCH_CRASH_RATE ?? 1000);
 const CRASH_POINT = Number(process.env.BENCH_CRASH_POINT ?? 300);
+/** Stream processes holding the pages (CRASH_LIVE_PROCESSES; production's default). */
+const LIVE_PROCESSES = Number(process.env.BENCH_CRASH_LIVE_PROCESSES ?? 2);
 const SPEED = 4;
 const BETTING_MS = 6000;
 const AUTO_AT = 150;
@@ -127,7 +131,11 @@ async function main(): Promise<void> {
 
   // Every page comes from this machine's one address: the per-address bound is lifted.
   const server = await startBenchServer(
-    { nodeEnv: 'production', lotteryLive: { maxStreams: CLIENTS + 10, perIp: CLIENTS + 10 } },
+    {
+      nodeEnv: 'production',
+      lotteryLive: { maxStreams: CLIENTS + 10, perIp: CLIENTS + 10 },
+      crashLiveProcesses: LIVE_PROCESSES,
+    },
     { poolSize: 20 },
   );
   const db = server.database.db;
@@ -207,7 +215,7 @@ async function main(): Promise<void> {
     const ledger = await checkLedger(db);
 
     console.log(
-      `crash round (${server.databaseKind}, ${CLIENTS} pages in ${CLIENT_PROCS} processes, ${BETS} bets in a ${BETTING_MS} ms window, flight to ${(CRASH_POINT / 100).toFixed(2)}× in ${ms(flightMs)}), load average ${loadAverage()} at the end`,
+      `crash round (${server.databaseKind}, ${CLIENTS} pages in ${CLIENT_PROCS} processes held by ${LIVE_PROCESSES} stream processes of the server, ${BETS} bets in a ${BETTING_MS} ms window, flight to ${(CRASH_POINT / 100).toFixed(2)}× in ${ms(flightMs)}), load average ${loadAverage()} at the end`,
     );
     console.log(
       `  bets:        ${bets.ok}/${BETS} taken in ${ms(betsDoneMs)} of the window, answer p50 ${ms(bets.p50)}, p99 ${ms(bets.p99)} ${JSON.stringify(bets.codes)}`,

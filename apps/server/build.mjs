@@ -5,9 +5,13 @@ import { build } from 'esbuild';
 
 const pkg = JSON.parse(fs.readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 const external = Object.keys(pkg.dependencies ?? {});
-const scripts = ['src/server.ts', 'src/scripts/ledger-check.ts', 'src/scripts/migrate.ts', 'src/scripts/ops.ts'].filter(
-  (f) => fs.existsSync(f),
-);
+const scripts = [
+  'src/server.ts',
+  'src/modules/inhouse/crash/crash-live-worker.ts',
+  'src/scripts/ledger-check.ts',
+  'src/scripts/migrate.ts',
+  'src/scripts/ops.ts',
+].filter((f) => fs.existsSync(f));
 fs.rmSync('dist', { recursive: true, force: true });
 await build({
   entryPoints: scripts,

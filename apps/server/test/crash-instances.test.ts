@@ -78,6 +78,8 @@ describePostgres('crash on two instances, the driving one SIGKILLed mid-flight [
     CRASH_LEASE_MS: String(LEASE_MS),
     CRASH_BETTING_MS: String(BETTING_MS),
     CRASH_CHAIN_LENGTH: '2000',
+    // The live page is held by a stream process of the instance, as in production.
+    CRASH_LIVE_PROCESSES: '1',
   };
 
   beforeAll(async () => {

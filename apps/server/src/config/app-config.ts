@@ -102,6 +102,8 @@ export type AppConfig = {
   jobLeaseMs?: number;
   /** CRASH_CHAIN_LENGTH, CRASH_BETTING_MS, CRASH_SPEED, CRASH_LEASE_MS: crash's rounds (modules/inhouse/crash/); defaults when absent (tests). */
   crash?: { chainLength: number; bettingMs: number; speed: number; leaseMs: number; pauseMs: number };
+  /** CRASH_LIVE_PROCESSES: stream processes holding crash's live pages (0 or absent: this process). */
+  crashLiveProcesses?: number;
   /** JOB_INTERVAL_MS: every periodic job on this interval instead of its own (tests). */
   jobIntervalMs?: number | undefined;
   /** The shortest gap between a rewards-engine consumer's batches, and its poll while the change feed is down (REWARD_EVENTS_POLL_MS). */
@@ -180,6 +182,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       // The crash stays on the pages this long before the next window opens.
       pauseMs: 3000,
     },
+    crashLiveProcesses: env.CRASH_LIVE_PROCESSES ?? (env.NODE_ENV === 'production' ? 2 : 0),
     jobIntervalMs: env.JOB_INTERVAL_MS,
     rewardEventsPollMs: env.REWARD_EVENTS_POLL_MS,
     loadShedding: loadSheddingSettings(env),

@@ -50,6 +50,13 @@ export const JOBS_VARIABLES = {
     description:
       "how long the instance driving crash's rounds holds its lease without renewing it: how soon another instance takes over from one that died",
   },
+  CRASH_LIVE_PROCESSES: {
+    schema: wholeNumber(0, 16),
+    defaultText: '2 under `NODE_ENV=production`, 0 otherwise',
+    feeds: 'AppConfig.crashLiveProcesses',
+    description:
+      "processes of their own that hold crash's live pages and write their ticks (the server hands each accepted page's socket to one), so bets and cash-outs do not wait behind writing a tick to every page; 0: the server's own process writes them",
+  },
   LOTTERY_LIVE_MAX_STREAMS: {
     schema: wholeNumber(1),
     default: '20000',

@@ -11,7 +11,7 @@ export type InhouseGame = 'slot' | 'dice' | 'limbo' | 'plinko' | 'keno' | 'mines
 export type CrashRoundPhase = 'betting' | 'flying' | 'busted';
 export type CrashBetStatus = 'placing' | 'refused' | 'flying' | 'cashed' | 'lost';
 
-/** Tables owned by the in-house games module (migrations 0060_inhouse.sql, 0191_inhouse_game_settings.sql, 0710_inhouse_originals.sql, 0712_inhouse_stepped_rounds.sql, 0720_crash.sql, 0735_inhouse_game_certificates.sql). */
+/** Tables owned by the in-house games module (migrations 0060_inhouse.sql, 0191_inhouse_game_settings.sql, 0710_inhouse_originals.sql, 0712_inhouse_stepped_rounds.sql, 0720_crash.sql, 0735_inhouse_game_certificates.sql, 0740_crash_next_event.sql, 0760_crash_staked_total.sql). */
 export type InhouseTables = {
   inhouse_seeds: {
     id: GeneratedInt8;
@@ -89,6 +89,8 @@ export type InhouseTables = {
     started_at: Timestamp;
     busted_at: Timestamp;
     next_event_ms: ColumnType<number | null, number | null | undefined, number | null>;
+    /** The stakes the round has taken (placing or flying), kept by each bet (migration 0760). */
+    staked_minor: ColumnType<string, string | undefined, string>;
     created_at: Generated<Date>;
   };
   crash_bets: {

@@ -33,7 +33,7 @@ import { readCrashMonitor, readCrashState } from './crash/crash-state';
 
 export type InhouseContext = Pick<AppContext, 'db' | 'readDb' | 'log'> & {
   /** Crash's settings (CRASH_*) and live streams' limits; defaults when absent. */
-  config?: Pick<AppContext['config'], 'crash' | 'lotteryLive'>;
+  config?: Pick<AppContext['config'], 'crash' | 'lotteryLive' | 'crashLiveProcesses'>;
   /** Crash's live pages hear every instance's changes through it; the games' settings kept in memory are dropped by it. */
   changeFeed: Pick<ChangeFeed, 'subscribe' | 'onReset' | 'isLive' | 'announce'>;
   /** Crash's live bets show the player's nickname. */
@@ -297,6 +297,7 @@ export function createInhouseService(ctx: InhouseContext) {
       log,
       readState: () => readCrashState(db),
       limits: ctx.config?.lotteryLive ?? { maxStreams: 20_000, perIp: 20 },
+      processes: ctx.config?.crashLiveProcesses ?? 0,
     }),
     /** The round driver of this process (`instance` names it in crash_driver). */
     createDriver: (instance: string, overrides: Partial<typeof crashSettings> = {}) =>

@@ -23,9 +23,8 @@ export async function findBetByKey(db: Db, memberId: string, key: string): Promi
 }
 
 /**
- * A new bet, 'placing', when the round's stakes (placing or flying) with it stay within
- * `maxStakedMinor`: checked in the insert itself, so the round's lock is held for one statement.
- * 'conflict': the player already used the key or already bet in the round.
+ * A new bet, 'placing' (its id and time). 'conflict': the player already used the key or already bet in the round.
+ * The round's stake limit was taken before, by takeStake.
  */
 export async function insertBet(
   db: Db,
@@ -39,38 +38,100 @@ export async function insertBet(
     stake: bigint;
     autoCashoutHundredths: number | null;
   },
-  maxStakedMinor: bigint,
-): Promise<'inserted' | 'conflict' | 'round-limit'> {
-  const within = sql<boolean>`(
-    SELECT coalesce(sum(stake), 0) FROM crash_bets WHERE round_id = ${b.roundId}::bigint AND status IN ('placing', 'flying')
-  ) + ${b.stake.toString()}::bigint <= ${maxStakedMinor.toString()}::bigint`;
-  const { rows } = await sql<{ inserted: number; within: boolean }>`
-    WITH ins AS (
-      INSERT INTO crash_bets (bet_id, round_id, member_id, node_id, nickname, idempotency_key, stake, auto_cashout_hundredths)
-      SELECT ${b.betId}::text, ${b.roundId}::bigint, ${b.memberId}::bigint, ${b.nodeId}::text, ${b.nickname}::text,
-        ${b.idempotencyKey}::text, ${b.stake.toString()}::bigint, ${b.autoCashoutHundredths}::integer
-      WHERE ${within}
-      ON CONFLICT DO NOTHING
-      RETURNING id
-    )
-    SELECT (SELECT count(*) FROM ins)::int AS inserted, ${within} AS within`.execute(db);
-  const r = rows[0]!;
-  if (r.inserted === 1) return 'inserted';
-  return r.within ? 'conflict' : 'round-limit';
+): Promise<{ id: string; createdAt: Date } | 'conflict'> {
+  const r = await db
+    .insertInto('crash_bets')
+    .values({
+      bet_id: b.betId,
+      round_id: b.roundId,
+      member_id: b.memberId,
+      node_id: b.nodeId,
+      nickname: b.nickname,
+      idempotency_key: b.idempotencyKey,
+      stake: b.stake.toString(),
+      auto_cashout_hundredths: b.autoCashoutHundredths,
+    })
+    .onConflict((oc) => oc.doNothing())
+    .returning(['id', 'created_at'])
+    .executeTakeFirst();
+  return r ? { id: String(r.id), createdAt: r.created_at } : 'conflict';
 }
 
-/** A placing bet's debit went through (flying) or was refused with the wallet's code. Only placing bets move. */
+/**
+ * Take a bet's stake into its round's total (migration 0760) while the round is betting, its window
+ * open at the database's clock, and the total with it within `maxStakedMinor`: one statement on its
+ * own (not in the bet's transaction), so the round's row is held for that statement alone and never
+ * across a round trip to a busy server. It commits without waiting for its flush (set_config, local
+ * to the statement's transaction): a total lost in a crash is only lower than the bets behind it,
+ * which are written, and debited by flushed commits, after it. 'closed': the window had ended;
+ * 'round-limit': the total would pass the limit.
+ */
+export async function takeStake(
+  db: Db,
+  roundId: string,
+  stake: bigint,
+  maxStakedMinor: bigint,
+): Promise<'taken' | 'closed' | 'round-limit'> {
+  const { rows } = await sql<{ taken: number; open: boolean | null }>`
+    WITH unflushed AS (SELECT set_config('synchronous_commit', 'off', true)),
+    u AS (
+      UPDATE crash_rounds SET staked_minor = staked_minor + ${stake.toString()}::bigint
+      WHERE id = ${roundId}::bigint AND phase = 'betting' AND betting_ends_at > clock_timestamp()
+        AND staked_minor + ${stake.toString()}::bigint <= ${maxStakedMinor.toString()}::bigint
+        AND EXISTS (SELECT 1 FROM unflushed)
+      RETURNING id
+    )
+    SELECT (SELECT count(*) FROM u)::int AS taken,
+      (SELECT phase = 'betting' AND betting_ends_at > clock_timestamp() FROM crash_rounds WHERE id = ${roundId}::bigint) AS open`.execute(
+    db,
+  );
+  const r = rows[0]!;
+  if (r.taken === 1) return 'taken';
+  return r.open ? 'round-limit' : 'closed';
+}
+
+/** Give a stake taken by takeStake back (its bet was not written); unflushed like the taking. */
+export async function giveStakeBack(db: Db, roundId: string, stake: bigint): Promise<void> {
+  await sql`
+    WITH unflushed AS (SELECT set_config('synchronous_commit', 'off', true))
+    UPDATE crash_rounds SET staked_minor = staked_minor - ${stake.toString()}::bigint
+    WHERE id = ${roundId}::bigint AND EXISTS (SELECT 1 FROM unflushed)`.execute(db);
+}
+
+/**
+ * The bet's transaction commits without waiting for its flush: the row holds no money, and the
+ * debit that follows it is a flushed commit; PostgreSQL writes its log in order, so a debited
+ * bet's row is always durable, and a row lost in a crash before its debit was never answered.
+ */
+export async function commitWithoutFlush(db: Db): Promise<void> {
+  await sql`SET LOCAL synchronous_commit = off`.execute(db);
+}
+
+/**
+ * A placing bet's debit went through (flying) or was refused with the wallet's code; a refused
+ * bet gives its stake back to the round's total. Only placing bets move.
+ */
 export async function finishPlacing(
   db: Db,
   betId: string,
   outcome: { status: 'flying' } | { status: 'refused'; errorCode: string },
 ): Promise<void> {
-  const placing = db.updateTable('crash_bets').where('bet_id', '=', betId).where('status', '=', 'placing');
-  if (outcome.status === 'flying') await placing.set({ status: 'flying' }).execute();
-  else
-    await placing
-      .set({ status: 'refused', error_code: outcome.errorCode, settled_at: sql<Date>`clock_timestamp()` })
+  if (outcome.status === 'flying') {
+    await db
+      .updateTable('crash_bets')
+      .set({ status: 'flying' })
+      .where('bet_id', '=', betId)
+      .where('status', '=', 'placing')
       .execute();
+    return;
+  }
+  await sql`
+    WITH b AS (
+      UPDATE crash_bets SET status = 'refused', error_code = ${outcome.errorCode}, settled_at = clock_timestamp()
+      WHERE bet_id = ${betId} AND status = 'placing'
+      RETURNING round_id, stake
+    )
+    UPDATE crash_rounds r SET staked_minor = r.staked_minor - b.stake FROM b WHERE r.id = b.round_id`.execute(db);
 }
 
 /** Cash a flying bet out at a multiplier; false when it was no longer flying. */

@@ -365,4 +365,45 @@ describeEachDatabase('crash: rounds, bets and cash-outs', (target) => {
       .executeTakeFirstOrThrow();
     expect(nextChainHash(first.hash)).toBe(state.chain!.terminalHash);
   });
+
+  it('a round takes stakes up to its own limit exactly, a bet the wallet refuses giving its stake back', async () => {
+    const support = (await createTestOperator(t.app, 'support')).token;
+    valueOf(
+      await call(t.app, 'PUT', '/ops/inhouse-games/inhouse-crash/settings', {
+        token: support,
+        payload: { maxStakeMinor: '1000000', rtpBps: 9900, maxPayoutMinor: '2500', reason: 'crash round limit test' },
+      }),
+    );
+    await finishRound();
+    const round = await roundReaching(101);
+    // 25,000 for the round: stakes that could all win at 1.01× within it, 24,752 at most.
+    const staked = async () =>
+      String(
+        (
+          await db()
+            .selectFrom('crash_rounds')
+            .select('staked_minor')
+            .where('id', '=', round.id)
+            .executeTakeFirstOrThrow()
+        ).staked_minor,
+      );
+    for (let i = 0; i < 10; i++)
+      valueOf(await bet(await open(await createPlayer(t.app, 10_000n)), { stakeMinor: '2470' }));
+    expect(await staked()).toBe('24700');
+    expectFailure(
+      await bet(await open(await createPlayer(t.app, 10_000n)), { stakeMinor: '60' }),
+      ErrorCode.STAKE_INVALID,
+      400,
+    );
+    // Refused by the wallet: nothing stays taken.
+    expectFailure(
+      await bet(await open(await createPlayer(t.app, 1n)), { stakeMinor: '50' }),
+      ErrorCode.INSUFFICIENT_FUNDS,
+      409,
+    );
+    expect(await staked()).toBe('24700');
+    valueOf(await bet(await open(await createPlayer(t.app, 10_000n)), { stakeMinor: '52' }));
+    expect(await staked()).toBe('24752');
+    await finishRound();
+  });
 });

@@ -52,16 +52,15 @@ function state(phase: 'betting' | 'flying' | 'busted', bets: CrashPublicBet[], r
   };
 }
 
-/** A response that records what the stream wrote. */
+/** A page's socket that records what the stream wrote. */
 function page() {
   const written: string[] = [];
   const closers: (() => void)[] = [];
   const res = {
     writableLength: 0,
     destroyed: false,
-    writeHead: () => res,
-    write: (text: string) => written.push(text),
-    end: () => undefined,
+    write: (chunk: Buffer | string) => written.push(String(chunk)),
+    destroy: () => undefined,
     on: (event: string, fn: () => void) => {
       if (event === 'close') closers.push(fn);
       return res;

@@ -1,38 +1,41 @@
-import type { ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import type { Logger } from 'pino';
-import { crashMultiplierAt } from '@wps/shared/originals/crash';
 import type { CrashState } from '@wps/shared/schemas/inhouse-crash';
-import { diffCrashState, type CrashTick } from '@wps/shared/schemas/inhouse-crash-live';
+import { diffCrashState } from '@wps/shared/schemas/inhouse-crash-live';
 import { CHANGE_CHANNELS, type ChangeFeed } from '../../../db/change-feed';
+import { createCrashFanout, type CrashFlight, type FanoutUpdate } from './crash-fanout';
+import { createCrashLiveProcesses } from './crash-live-processes';
 
-// Crash's live pages (Server-Sent Events), on every instance. A round's phase change or a bet placed
-// or cashed out is announced by the database at commit (migration 0720, wps_crash_change) to every
-// instance's change feed; each instance then reads the state once (bursts of changes within
-// COALESCE_MS make one read) and sends every page only what changed since its last event (a `tick`,
-// packages/shared/src/schemas/inhouse-crash-live.ts). While the round flies a tick also goes out
-// every CRASH_TICK_MS with the multiplier and the server's clock, so a page sees the flight in step with
-// the server and can measure its delay. A page gets the whole state once, when it connects: the
-// state the other pages hold (this instance's last), never a read of its own, so 10,000 pages
-// connecting cost no query each and join the same sequence of ticks.
+// Crash's live pages (Server-Sent Events), on every instance. A round's phase change is announced
+// by the database at commit (migration 0720, wps_crash_change) to every instance's change feed,
+// and while a round is open (betting or flying) the instance reads it every CRASH_TICK_MS (bets
+// and cash-outs no longer notify: migration 0760). Each read is compared with the last, and only
+// what changed goes to the pages (a `tick`, packages/shared/src/schemas/inhouse-crash-live.ts).
+// While the round flies a bare tick also goes out every CRASH_TICK_MS with the multiplier and the
+// server's clock, so a page sees the flight in step with the server and can measure its delay. A
+// page gets the whole state once, when it connects: the state the other pages hold, never a read
+// of its own, so 10,000 pages connecting cost no query each and join the same sequence of ticks.
+//
+// The writing is crash-fanout.ts: in this process, or (CRASH_LIVE_PROCESSES > 0) in stream
+// processes of their own that this one hands the pages' sockets to (crash-live-processes.ts).
 
 const COALESCE_MS = 40;
 /**
- * At most one event per this, changes included: writing an event to 10,000 pages is 10,000 socket
- * writes, and on the 2 shared cores bench:crash measured even a bare Node server at ~13,000 a second,
- * so changes arriving faster (a bet or a cash-out every millisecond) ride together in the next event.
+ * At most one event with changes per this, and a bare tick this often while the round flies:
+ * writing an event to 10,000 pages is 10,000 socket writes, so changes arriving faster (a bet or a
+ * cash-out every millisecond) ride together in the next event.
  */
 export const CRASH_TICK_MS = 200;
-/** While the feed is down (or between changes), the state is read again this often. */
+/** While the feed is down (or no round is open), the state is read again this often. */
 const REFRESH_MS = 2000;
-const MAX_QUEUED_BYTES = 256 * 1024;
-
-type Client = { res: ServerResponse; ip: string };
 
 export type CrashLiveContext = {
   changeFeed: Pick<ChangeFeed, 'subscribe'>;
   log: Pick<Logger, 'warn'>;
   readState: () => Promise<CrashState>;
   limits: { maxStreams: number; perIp: number };
+  /** Stream processes holding the pages (0: this process writes them). */
+  processes?: number;
   /** This process's clock (ms); tests move it. */
   now?: () => number;
   tickMs?: number;
@@ -41,68 +44,46 @@ export type CrashLiveContext = {
 export function createCrashLive(ctx: CrashLiveContext) {
   const clock = ctx.now ?? Date.now;
   const tickMs = ctx.tickMs ?? CRASH_TICK_MS;
-  const clients = new Set<Client>();
+  let open = 0;
   const perIp = new Map<string, number>();
   let pending: NodeJS.Timeout | undefined;
   let refresh: NodeJS.Timeout | undefined;
-  let ticker: NodeJS.Timeout | undefined;
-  /** The state every page holds now, the last tick's number, and the snapshot's text for that pair. */
+  let poller: NodeJS.Timeout | undefined;
+  /** The state every page holds now and the last change's number. */
   let last: CrashState | undefined;
   let seq = 0;
-  let snapshotText: string | undefined;
   /** The database's clock less this process's, from the last read (the flight's start is the database's). */
   let offsetMs = 0;
   let reading: Promise<void> | undefined;
   let lastSentAt = 0;
 
-  function drop(client: Client): void {
-    if (!clients.delete(client)) return;
-    const left = (perIp.get(client.ip) ?? 1) - 1;
-    if (left > 0) perIp.set(client.ip, left);
-    else perIp.delete(client.ip);
-    client.res.end();
-    if (clients.size === 0) stopTimers();
+  function closed(ip: string): void {
+    open--;
+    const left = (perIp.get(ip) ?? 1) - 1;
+    if (left > 0) perIp.set(ip, left);
+    else perIp.delete(ip);
+    if (open <= 0) stopTimers();
   }
 
   function stopTimers(): void {
     if (refresh) clearInterval(refresh);
-    if (ticker) clearInterval(ticker);
+    if (poller) clearInterval(poller);
     refresh = undefined;
-    ticker = undefined;
+    poller = undefined;
   }
 
-  /** Write to every page; `droppable` (a bare tick) skips a page whose last writes are still queued. */
-  function broadcast(text: string, droppable = false): void {
-    for (const client of clients) {
-      if (client.res.writableLength > MAX_QUEUED_BYTES) drop(client);
-      else if (!droppable || client.res.writableLength === 0) client.res.write(text);
-    }
-  }
-
-  /** The multiplier now while the last state's round flies. */
-  function multiplierNow(at: number): number | null {
-    const round = last?.round;
+  function flightOf(state: CrashState | undefined): CrashFlight | null {
+    const round = state?.round;
     if (round?.phase !== 'flying' || !round.startedAt) return null;
-    return crashMultiplierAt(Math.max(0, at + offsetMs - Date.parse(round.startedAt)), round.growthPerMs);
+    return { startedAtMs: Date.parse(round.startedAt) - offsetMs, growthPerMs: round.growthPerMs };
   }
 
-  /**
-   * A tick. One with changes takes the next sequence number and goes to every page; a bare one
-   * (the multiplier and the clock only) keeps the number of the last, changes nothing a page holds,
-   * and is skipped for a page that has not yet taken the events before it, so a slow page falls
-   * behind by bare ticks, never by a change.
-   */
-  function sendTick(parts: Omit<CrashTick, 'seq' | 'at' | 'm'>): void {
-    const at = clock();
-    lastSentAt = at;
-    const bare = Object.keys(parts).length === 0;
-    if (!bare) {
-      seq++;
-      snapshotText = undefined;
-    }
-    const tick: CrashTick = { seq, at, m: multiplierNow(at), ...parts };
-    broadcast(`event: tick\ndata: ${JSON.stringify(tick)}\n\n`, bare);
-  }
+  const current = (): FanoutUpdate | undefined =>
+    last ? { kind: 'state', snapshot: { ...last, seq }, flight: flightOf(last), offsetMs } : undefined;
+
+  const target = ctx.processes
+    ? createCrashLiveProcesses({ count: ctx.processes, tickMs, log: ctx.log, current, onClosed: closed })
+    : createCrashFanout({ tickMs, now: ctx.now, onClosed: closed });
 
   /** Read the state and send what changed; reads never overlap (a change during one reads again after it). */
   function read(): Promise<void> {
@@ -111,10 +92,16 @@ export function createCrashLive(ctx: CrashLiveContext) {
       .then(
         (state) => {
           offsetMs = Date.parse(state.serverTime) - clock();
+          const first = last === undefined;
           const parts = diffCrashState(last, state);
           last = state;
-          if (Object.keys(parts).length > 0) sendTick(parts);
-          syncTicker();
+          if (first) target.update(current()!);
+          else if (Object.keys(parts).length > 0) {
+            seq++;
+            lastSentAt = clock();
+            target.update({ kind: 'change', seq, parts, flight: flightOf(state), offsetMs });
+          }
+          syncPoller();
         },
         (err: unknown) => ctx.log.warn({ err }, 'crash live: could not read the state'),
       )
@@ -124,22 +111,20 @@ export function createCrashLive(ctx: CrashLiveContext) {
     return reading;
   }
 
-  /** The multiplier's ticks run while a round flies and pages are open. */
-  function syncTicker(): void {
-    const flying = last?.round?.phase === 'flying' && clients.size > 0;
-    // A change's event counts as a tick: the next bare one comes a full interval after the last event.
-    if (flying && !ticker)
-      ticker = setInterval(() => {
-        if (clock() - lastSentAt >= tickMs / 2) sendTick({});
-      }, tickMs).unref();
-    else if (!flying && ticker) {
-      clearInterval(ticker);
-      ticker = undefined;
+  /** While a round is open and pages listen, its bets and cash-outs are read every tick. */
+  function syncPoller(): void {
+    const phase = last?.round?.phase;
+    const run = (phase === 'betting' || phase === 'flying') && open > 0;
+    if (run && !poller) poller = setInterval(() => void read(), tickMs).unref();
+    else if (!run && poller) {
+      clearInterval(poller);
+      poller = undefined;
     }
   }
 
+  /** A phase change: read soon (a burst makes one read), a full tick after the last change sent. */
   function schedule(): void {
-    if (pending || clients.size === 0) return;
+    if (pending || open <= 0) return;
     pending = setTimeout(
       () => {
         pending = undefined;
@@ -152,41 +137,22 @@ export function createCrashLive(ctx: CrashLiveContext) {
 
   ctx.changeFeed.subscribe(CHANGE_CHANNELS.crashChange, schedule);
 
-  function snapshot(): string {
-    snapshotText ??= `event: state\ndata: ${JSON.stringify({ ...last!, seq })}\n\n`;
-    return snapshotText;
-  }
-
   return {
-    hasRoom: (ip: string): boolean => clients.size < ctx.limits.maxStreams && (perIp.get(ip) ?? 0) < ctx.limits.perIp,
+    hasRoom: (ip: string): boolean => open < ctx.limits.maxStreams && (perIp.get(ip) ?? 0) < ctx.limits.perIp,
 
-    /** Hold a response open as an event stream: the whole state now, then a tick at every change. */
-    attach(res: ServerResponse, ip: string): void {
-      res.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-store',
-        'x-content-type-options': 'nosniff',
-        'x-accel-buffering': 'no',
-        connection: 'close',
-      });
-      const client: Client = { res, ip };
-      res.on('close', () => drop(client));
-      res.write('retry: 2000\n\n');
+    /** Hold a page's socket (its request read, nothing written) open as an event stream: the whole state now, then a tick at every change. */
+    attach(socket: Socket, ip: string): void {
+      open++;
       perIp.set(ip, (perIp.get(ip) ?? 0) + 1);
       refresh ??= setInterval(() => void read(), REFRESH_MS).unref();
-      const join = () => {
-        if (res.destroyed) return;
-        // Joined between two ticks: the snapshot is the state after the last one, the next applies on it.
-        clients.add(client);
-        res.write(snapshot());
-        syncTicker();
-      };
-      if (last) join();
-      else void read().then(() => (last ? join() : res.end()));
+      if (last) {
+        target.attach(socket, ip);
+        syncPoller();
+      } else void read().then(() => target.attach(socket, ip));
     },
 
     closeAll(): void {
-      for (const client of [...clients]) drop(client);
+      target.closeAll();
     },
   };
 }

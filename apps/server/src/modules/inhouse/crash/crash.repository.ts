@@ -239,14 +239,16 @@ export async function findCheckpointBefore(
 /**
  * The open round (betting or flying), locked FOR UPDATE when `lock` (FOR SHARE when 'share': the
  * cash-outs that decide from their own bet alone run side by side, and whatever changes the round
- * waits for them), with the database's clock read after the lock.
+ * waits for them; FOR KEY SHARE when 'key-share': a bet being written holds the round against the
+ * flight's start but not against other bets taking their stakes), with the database's clock read after the lock.
  */
 export async function findOpenRound(
   db: Db,
-  opts: { lock?: boolean | 'share' } = {},
+  opts: { lock?: boolean | 'share' | 'key-share' } = {},
 ): Promise<{ round: CrashRoundRow | undefined; now: Date }> {
   let q = db.selectFrom('crash_rounds').selectAll().where('phase', '<>', 'busted');
   if (opts.lock === 'share') q = q.forShare();
+  else if (opts.lock === 'key-share') q = q.forKeyShare();
   else if (opts.lock) q = q.forUpdate();
   const r = await q.executeTakeFirst();
   return { round: r ? toRound(r as never) : undefined, now: await databaseNow(db) };

@@ -88,7 +88,9 @@ export function registerCrashRoutes(app: RouteApp, { inhouse }: AppServices): vo
       if (!crash.live.hasRoom(request.ip))
         throw new AppError(ErrorCode.SERVER_BUSY, 'Too many live pages are open; try again', { retryAfterSeconds: 5 });
       reply.hijack();
-      crash.live.attach(reply.raw, request.ip);
+      // The stream writes the socket itself (crash-fanout.ts: its own head, no chunked framing).
+      const { socket } = reply.raw;
+      if (socket) crash.live.attach(socket, request.ip);
     },
   );
 

@@ -26,10 +26,13 @@ import {
   findMemberBetInRound,
   finishPlacing,
   insertBet,
+  commitWithoutFlush,
   listMemberBets,
   listRoundBets,
   loseFlyingBets,
+  giveStakeBack,
   markBetsSettled,
+  takeStake,
 } from './crash-bets.repository';
 import { findOpenRound, bustRound, setNextEvent, type CrashBetRow, type CrashRoundRow } from './crash.repository';
 
@@ -98,6 +101,8 @@ function publicName(brief: { account: string; nickname: string | null } | undefi
 }
 
 class KeyTaken extends Error {}
+
+const bettingClosed = () => new AppError(ErrorCode.CRASH_BETTING_CLOSED, 'Betting for this round is closed');
 
 export function createCrashService(ctx: CrashContext) {
   const { db, log, gateway, settings } = ctx;
@@ -233,56 +238,89 @@ export function createCrashService(ctx: CrashContext) {
     const nickname = publicName(await ctx.member.findMemberBrief(input.memberId));
     const betId = `cr-${crypto.randomBytes(12).toString('hex')}`;
 
+    // The round's terms, read without a lock: most refusals need nothing more.
+    const open = await findOpenRound(db);
+    const round = open.round;
+    if (!round || round.phase !== 'betting' || open.now >= round.bettingEndsAt) throw bettingClosed();
+    if (crashCapMultiplier(input.stakeMinor, round.maxPayoutMinor) < CRASH_TARGET.min)
+      throw stakeRefusal('The stake could win more than the maximum payout', {
+        maxPayoutMinor: round.maxPayoutMinor.toString(),
+      });
+    // The round's stake limit (every bet could win at 1.01×) and its window, in one statement of
+    // its own before the bet's transaction: bets never queue on the round's row across a round trip.
+    const taken = await takeStake(
+      db,
+      round.id,
+      input.stakeMinor,
+      (round.roundMaxPayoutMinor * BigInt(CRASH_ONE)) / BigInt(CRASH_TARGET.min),
+    );
+    if (taken === 'closed') throw bettingClosed();
+    if (taken === 'round-limit')
+      throw stakeRefusal('This round takes no more stakes this large', {
+        roundMaxPayoutMinor: round.roundMaxPayoutMinor.toString(),
+      });
+
     const inserted = await db
       .transaction()
       .execute(async (t) => {
+        await commitWithoutFlush(t);
         // The licence first (the bettor; crash's lab certificate where it asks one), in the
         // transaction that writes the bet: refused, nothing is written. A bet already flying is
         // cashed out and paid whatever the licence says now.
         await ctx.licence.ask(t, 'stake', stakeSubject(input.memberId, input.nodeId));
-        const { round, now } = await findOpenRound(t, { lock: true });
-        if (!round || round.phase !== 'betting' || now >= round.bettingEndsAt)
-          throw new AppError(ErrorCode.CRASH_BETTING_CLOSED, 'Betting for this round is closed');
-        if (crashCapMultiplier(input.stakeMinor, round.maxPayoutMinor) < CRASH_TARGET.min)
-          throw stakeRefusal('The stake could win more than the maximum payout', {
-            maxPayoutMinor: round.maxPayoutMinor.toString(),
-          });
-        // The round's stake limit (every bet could win at 1.01×) is checked in the insert itself:
-        // the round's lock is held for one statement, however many bets the round has.
-        const outcome = await insertBet(
-          t,
-          {
-            betId,
-            roundId: round.id,
-            memberId: input.memberId,
-            nodeId: input.nodeId,
-            nickname,
-            idempotencyKey: input.idempotencyKey,
-            stake: input.stakeMinor,
-            autoCashoutHundredths: input.autoCashoutHundredths,
-          },
-          (round.roundMaxPayoutMinor * BigInt(CRASH_ONE)) / BigInt(CRASH_TARGET.min),
-        );
-        if (outcome === 'round-limit')
-          throw stakeRefusal('This round takes no more stakes this large', {
-            roundMaxPayoutMinor: round.roundMaxPayoutMinor.toString(),
-          });
-        // A conflict: the player's bet in this round under another key, or this key already used.
-        const mine = outcome === 'conflict' ? await findMemberBetInRound(t, round.id, input.memberId) : undefined;
-        if (mine && mine.idempotencyKey !== input.idempotencyKey)
-          throw new AppError(ErrorCode.CRASH_ALREADY_BET, 'You already have a bet in this round');
-        const ok = outcome === 'inserted';
-        if (!ok) throw new KeyTaken();
-        return true;
+        // The round still betting, held against the flight's start until the commit (the driver
+        // starts it under FOR UPDATE, then waits for this bet's debit); not against other bets.
+        const locked = await findOpenRound(t, { lock: 'key-share' });
+        if (locked.round?.id !== round.id || locked.round.phase !== 'betting') throw bettingClosed();
+        const outcome = await insertBet(t, {
+          betId,
+          roundId: round.id,
+          memberId: input.memberId,
+          nodeId: input.nodeId,
+          nickname,
+          idempotencyKey: input.idempotencyKey,
+          stake: input.stakeMinor,
+          autoCashoutHundredths: input.autoCashoutHundredths,
+        });
+        if (outcome === 'conflict') {
+          // The player's bet in this round under another key, or this key already used.
+          const mine = await findMemberBetInRound(t, round.id, input.memberId);
+          if (mine && mine.idempotencyKey !== input.idempotencyKey)
+            throw new AppError(ErrorCode.CRASH_ALREADY_BET, 'You already have a bet in this round');
+          throw new KeyTaken();
+        }
+        return { roundId: round.id, ...outcome };
       })
-      .catch((err: unknown) => {
-        if (err instanceof KeyTaken) return false;
+      .catch(async (err: unknown) => {
+        // Not written: the stake goes back to the round's total. (A process that stops right
+        // here leaves it taken: the round then takes a little less, never more, than its limit.)
+        await giveStakeBack(db, round.id, input.stakeMinor);
+        if (err instanceof KeyTaken) return undefined;
         throw err;
       });
-    const bet = await findBetByKey(db, input.memberId, input.idempotencyKey);
-    if (!bet) throw new Error('crash: bet not found after insert');
-    // A concurrent request with the same key won (the round's lock rules out a second bet in it).
-    if (!inserted) return replayBet(bet, input);
+    if (!inserted) {
+      // A concurrent request with the same key won (one bet per player and round).
+      const bet = await findBetByKey(db, input.memberId, input.idempotencyKey);
+      if (!bet) throw new Error('crash: bet not found after a conflicting insert');
+      return replayBet(bet, input);
+    }
+    const bet: CrashBetRow = {
+      id: inserted.id,
+      betId,
+      roundId: inserted.roundId,
+      memberId: input.memberId,
+      nodeId: input.nodeId,
+      nickname,
+      idempotencyKey: input.idempotencyKey,
+      stake: input.stakeMinor,
+      autoCashoutHundredths: input.autoCashoutHundredths,
+      status: 'placing',
+      errorCode: null,
+      cashoutHundredths: null,
+      payout: 0n,
+      settledAt: null,
+      createdAt: inserted.createdAt,
+    };
     const balance = await debit(bet);
     return answer({ ...bet, status: 'flying' }, balance, false);
   }
