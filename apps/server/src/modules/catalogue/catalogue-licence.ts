@@ -1,8 +1,11 @@
 import type { Kysely } from 'kysely';
+import { ErrorCode } from '@wps/shared/error-codes';
 import { licenceRules, vendorProductClass, type JurisdictionProfile, type ProductClass } from '@wps/shared/licence';
+import { formatMinor } from '@wps/shared/money';
 import type { LicenceBlocker } from '@wps/shared/schemas/licence';
 import type { Database } from '../../db/schema';
-import { findLiveGamesOfType, type VendorRow } from './catalogue.repository';
+import { AppError } from '../../http/app-error';
+import { findLiveGamesOfType, findVendorGames, findVendorRow, type VendorRow } from './catalogue.repository';
 import type { Snapshot } from './catalogue-snapshot';
 
 // The catalogue under the licence (docs/compliance.md, "Products the licence allows"): each game's
@@ -29,6 +32,7 @@ export async function catalogueLicenceBlockers(
 
 /** The catalogue's answers about products, over its in-memory copy and the licence's forbidden classes. */
 export function createCatalogueLicence(deps: {
+  db: Kysely<Database>;
   snapshot: () => Promise<Snapshot>;
   forbidden: () => Promise<readonly ProductClass[]>;
 }) {
@@ -40,6 +44,26 @@ export function createCatalogueLicence(deps: {
         const product = vendorProductClass(v);
         return { ...v, hiddenByLicence: product !== null && forbidden.includes(product) };
       });
+    },
+
+    /** GET /ops/games: a vendor's games as stored (disabled ones too), for operators, each marked when the licence hides it. */
+    async listVendorGamesForOps(vassalage: string) {
+      const vendor = await findVendorRow(deps.db, vassalage);
+      if (!vendor) throw new AppError(ErrorCode.VENDOR_NOT_FOUND, 'No such game vendor', { vassalage });
+      const games = await findVendorGames(deps.db, vassalage);
+      const [{ classes, scale }, forbidden] = await Promise.all([deps.snapshot(), deps.forbidden()]);
+      return {
+        vendor,
+        games: games.map((g) => {
+          const product = classes.get(g.nodeId);
+          return {
+            ...g,
+            minBet: formatMinor(g.minBetMinor, scale),
+            minBetMinor: g.minBetMinor.toString(),
+            hiddenByLicence: product !== undefined && forbidden.includes(product),
+          };
+        }),
+      };
     },
 
     /** A game's class of product a licence may forbid (licence.ts), whatever its status or the licence; null for none. */

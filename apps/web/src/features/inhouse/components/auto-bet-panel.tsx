@@ -15,7 +15,7 @@ import {
   type StakeRule,
 } from '../auto-bet';
 import type { AutoBetRun } from '../use-auto-bet';
-import { StakePicker } from './stake-picker';
+import { StakeBar } from './stake-bar';
 
 type AutoBetPanelProps = {
   session: InhouseSession;
@@ -269,15 +269,7 @@ export function AutoBetPanel(props: AutoBetPanelProps) {
           )}
         </div>
       </div>
-      <div className="ih-controls">
-        <StakePicker
-          value={stake}
-          levels={levels.length > 0 ? levels : [stake]}
-          currency={session.currency}
-          scale={session.scale}
-          disabled={locked || levels.length === 0}
-          onChange={onStake}
-        />
+      <StakeBar session={session} levels={levels} stake={stake} onStake={onStake} disabled={locked}>
         {auto.running ? (
           <Button variant="danger" size="lg" onClick={auto.stop} data-testid={`${testId}-auto-stop`}>
             {t('auto.stop', { count: tally?.bets ?? 0 })}
@@ -293,7 +285,7 @@ export function AutoBetPanel(props: AutoBetPanelProps) {
             {t('auto.start')}
           </Button>
         )}
-      </div>
+      </StakeBar>
     </>
   );
 }

@@ -1,30 +1,11 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { InhouseRoundResult, InhouseSession } from '@wps/shared/schemas/inhouse';
-import { fail, ok, renderWithProviders, stubApi, type ApiAnswer, type ApiCall } from '../../../lib/test-render';
+import { fail, ok, type ApiAnswer, type ApiCall } from '../../../lib/test-render';
 import { nextStake, stopAfterBet } from '../auto-bet';
+import { renderGame, roundResult, testSession, type GameRoutes } from './inhouse-games.test-support';
 import { LimboGame } from './limbo-game';
 
-const SESSION: InhouseSession = {
-  sessionToken: 'a'.repeat(64),
-  playerId: '7',
-  nickname: 'ana',
-  nodeId: 'inhouse-limbo',
-  game: 'limbo',
-  gameName: 'Limbo',
-  currency: 'BRL',
-  scale: 2,
-  balance: '100.00',
-  balanceMinor: '10000',
-  minStakeMinor: '10',
-  maxStakeMinor: '1000000',
-  stakeStepMinor: '1',
-  rtpBps: 9900,
-  maxPayoutMinor: null,
-  expiresAt: '2099-01-01T00:00:00Z',
-};
-
-const FAIR = ok({ serverSeedHash: 'b'.repeat(64), clientSeed: 'c', nonce: 0, previous: null, rounds: [] });
+const SESSION = testSession('limbo', { gameName: 'Limbo', maxPayoutMinor: null });
 
 /** A limbo answer to a call: won (pays the 2× target) or lost, the balance following from 100,00. */
 function limboAnswer() {
@@ -36,42 +17,29 @@ function limboAnswer() {
     const payout = win ? (stake * BigInt(body.targetHundredths)) / 100n : 0n;
     balance += payout - stake;
     n += 1;
-    const result: InhouseRoundResult = {
-      roundId: `ih-${n}`,
-      game: 'limbo',
-      stake: '0',
-      stakeMinor: body.stakeMinor,
-      payout: '0',
-      payoutMinor: payout.toString(),
-      currency: 'BRL',
-      balance: '0',
-      balanceMinor: balance.toString(),
-      outcome: { targetHundredths: body.targetHundredths, resultHundredths: win ? 300 : 100, win, multiplierBp: 0 },
-      serverSeedHash: 'b'.repeat(64),
-      serverSeed: null,
-      clientSeed: 'c',
-      nonce: n,
-      rtpBps: 9900,
-      replayed: false,
-    };
-    return ok(result);
+    return ok(
+      roundResult('limbo', {
+        roundId: `ih-${n}`,
+        stakeMinor: body.stakeMinor,
+        payoutMinor: payout.toString(),
+        balanceMinor: balance.toString(),
+        outcome: { targetHundredths: body.targetHundredths, resultHundredths: win ? 300 : 100, win, multiplierBp: 0 },
+        nonce: n,
+      }),
+    );
   };
 }
 
 const PLAY = 'POST /wps/inhouse/limbo/play';
 
-async function openAuto(routes: Parameters<typeof stubApi>[0]) {
-  const api = stubApi({ 'POST /wps/inhouse/fair': FAIR, ...routes });
-  const onResult = vi.fn();
-  const view = await renderWithProviders(
-    <LimboGame session={SESSION} auth={{ sessionToken: SESSION.sessionToken, playerId: '7' }} onResult={onResult} />,
-    { signedIn: false },
-  );
+/** The limbo page switched to Auto; a guest's unless `signedIn` (whose loss limit the page reads). */
+async function openAuto(routes: GameRoutes, { signedIn = false } = {}) {
+  const view = await renderGame(LimboGame, SESSION, routes, { signedIn });
   await view.user.click(screen.getByRole('radio', { name: 'Automático' }));
-  return { api, onResult, ...view };
+  return view;
 }
 
-const stakesSent = (api: ReturnType<typeof stubApi>) =>
+const stakesSent = (api: Awaited<ReturnType<typeof openAuto>>['api']) =>
   api.callsTo(PLAY).map((c) => (c.body as { stakeMinor: string }).stakeMinor);
 
 /** The run's end, once the status says so (each bet waits for the one before plus a short pause). */
@@ -161,22 +129,25 @@ describe('auto-bet on an original', () => {
 
   it('caps the stop-on-loss at the player’s loss limit, and says so', async () => {
     const answer = limboAnswer();
-    const { api, user } = await openAutoSignedIn({
-      [PLAY]: (call) => answer(call, false),
-      'GET /wps/responsible-gaming': ok({
-        currency: 'BRL',
-        scale: 2,
-        limits: [
-          { kind: 'loss_week', value: '9.00', pending: null },
-          { kind: 'loss_day', value: '3.00', pending: null },
-          { kind: 'deposit_day', value: '1.00', pending: null },
-        ],
-        realityCheckMinutes: null,
-        realityCheckRequired: false,
-        limitsRequired: false,
-        mustSetLimits: false,
-      }),
-    });
+    const { api, user } = await openAuto(
+      {
+        [PLAY]: (call) => answer(call, false),
+        'GET /wps/responsible-gaming': ok({
+          currency: 'BRL',
+          scale: 2,
+          limits: [
+            { kind: 'loss_week', value: '9.00', pending: null },
+            { kind: 'loss_day', value: '3.00', pending: null },
+            { kind: 'deposit_day', value: '1.00', pending: null },
+          ],
+          realityCheckMinutes: null,
+          realityCheckRequired: false,
+          limitsRequired: false,
+          mustSetLimits: false,
+        }),
+      },
+      { signedIn: true },
+    );
     expect(await screen.findByTestId('auto-stopLoss-hint')).toHaveTextContent(/R\$\s3,00/);
     await user.type(screen.getByTestId('auto-stopLoss'), '20,00');
     await user.click(screen.getByTestId('limbo-play-auto-start'));
@@ -232,15 +203,6 @@ describe('auto-bet on an original', () => {
     expect(api.callsTo(PLAY)).toHaveLength(2);
   });
 });
-
-async function openAutoSignedIn(routes: Parameters<typeof stubApi>[0]) {
-  const api = stubApi({ 'POST /wps/inhouse/fair': FAIR, ...routes });
-  const view = await renderWithProviders(
-    <LimboGame session={SESSION} auth={{ sessionToken: SESSION.sessionToken, playerId: '7' }} onResult={vi.fn()} />,
-  );
-  await view.user.click(screen.getByRole('radio', { name: 'Automático' }));
-  return { api, ...view };
-}
 
 describe('auto-bet arithmetic', () => {
   const bounds = { min: 10n, max: 100_000n, step: 10n };

@@ -1,30 +1,13 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { crashPoint, nextChainHash } from '@wps/shared/originals/crash';
-import type { InhouseSession } from '@wps/shared/schemas/inhouse';
 import type { CrashBetResult, CrashState } from '@wps/shared/schemas/inhouse-crash';
-import { ok, renderWithProviders, stubApi } from '../../../lib/test-render';
+import { ok } from '../../../lib/test-render';
 import { CrashGame, parseCrashTarget } from './crash-game';
 import { verifyCrashRound } from './crash-panels';
+import { renderGame, testSession } from './inhouse-games.test-support';
 
-const SESSION: InhouseSession = {
-  sessionToken: 'a'.repeat(64),
-  playerId: '7',
-  nickname: 'ana',
-  nodeId: 'inhouse-crash',
-  game: 'crash',
-  gameName: 'Crash',
-  currency: 'BRL',
-  scale: 2,
-  balance: '100.00',
-  balanceMinor: '10000',
-  minStakeMinor: '10',
-  maxStakeMinor: '1000000',
-  stakeStepMinor: '1',
-  rtpBps: 9900,
-  maxPayoutMinor: '100000000',
-  expiresAt: '2099-01-01T00:00:00Z',
-};
+const SESSION = testSession('crash', { gameName: 'Crash' });
 
 // A chain of 4: hash(0) … hash(4) = terminal; round k plays hash(4 − k).
 const chain = ['1'.repeat(64)];
@@ -78,15 +61,11 @@ describe('CrashGame', () => {
       balanceMinor: '9900',
       replayed: false,
     };
-    const api = stubApi({
+    const { api, user, onResult } = await renderGame(CrashGame, SESSION, {
       'GET /wps/inhouse/crash/state': () => ok(state()),
       'POST /wps/inhouse/crash/history': ok({ bets: [] }),
       'POST /wps/inhouse/crash/bet': ok(placed),
     });
-    const onResult = vi.fn();
-    const { user } = await renderWithProviders(
-      <CrashGame session={SESSION} auth={{ sessionToken: SESSION.sessionToken, playerId: '7' }} onResult={onResult} />,
-    );
     expect(await screen.findByTestId('crash-countdown')).toHaveTextContent(/Próxima rodada em \d s/);
     expect(within(screen.getByTestId('crash-live-bets')).getByText('bruno')).toBeInTheDocument();
 
@@ -138,29 +117,30 @@ describe('CrashGame', () => {
       };
     };
     let balance = 10_000n;
-    const api = stubApi({
-      'GET /wps/inhouse/crash/state': () => ok(stateNow()),
-      'POST /wps/inhouse/crash/history': () => ok({ bets: [...bets].reverse() }),
-      'POST /wps/inhouse/crash/bet': (call) => {
-        const body = call.body as { stakeMinor: string; autoCashoutHundredths: number };
-        const bet = {
-          betId: `cr-${bets.length + 1}`,
-          roundNumber: round,
-          stakeMinor: body.stakeMinor,
-          autoCashoutHundredths: body.autoCashoutHundredths,
-          status: 'flying' as const,
-          cashoutHundredths: null,
-          payoutMinor: '0',
-          crashHundredths: null,
-          createdAt: '2026-11-30T10:00:00.000Z',
-        };
-        bets.push(bet);
-        balance -= BigInt(body.stakeMinor);
-        return ok({ bet: { ...bet }, balanceMinor: balance.toString(), replayed: false });
+    const { api, user } = await renderGame(
+      CrashGame,
+      SESSION,
+      {
+        'GET /wps/inhouse/crash/state': () => ok(stateNow()),
+        'POST /wps/inhouse/crash/history': () => ok({ bets: [...bets].reverse() }),
+        'POST /wps/inhouse/crash/bet': (call) => {
+          const body = call.body as { stakeMinor: string; autoCashoutHundredths: number };
+          const bet = {
+            betId: `cr-${bets.length + 1}`,
+            roundNumber: round,
+            stakeMinor: body.stakeMinor,
+            autoCashoutHundredths: body.autoCashoutHundredths,
+            status: 'flying' as const,
+            cashoutHundredths: null,
+            payoutMinor: '0',
+            crashHundredths: null,
+            createdAt: '2026-11-30T10:00:00.000Z',
+          };
+          bets.push(bet);
+          balance -= BigInt(body.stakeMinor);
+          return ok({ bet: { ...bet }, balanceMinor: balance.toString(), replayed: false });
+        },
       },
-    });
-    const { user } = await renderWithProviders(
-      <CrashGame session={SESSION} auth={{ sessionToken: SESSION.sessionToken, playerId: '7' }} onResult={vi.fn()} />,
       { signedIn: false },
     );
     await screen.findByTestId('crash-countdown');

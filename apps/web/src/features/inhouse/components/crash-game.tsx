@@ -16,7 +16,8 @@ import { newIdempotencyKey } from '../new-idempotency-key';
 import { AutoBetCancelled, useAutoBet, type AutoBetRound } from '../use-auto-bet';
 import { AutoBetPanel, AutoModeSwitch } from './auto-bet-panel';
 import { CrashFairness, CrashHistoryPanel, CrashLiveBets, CrashRecent } from './crash-panels';
-import { StakePicker, stakeLevels } from './stake-picker';
+import { StakeBar } from './stake-bar';
+import { stakeLevels } from './stake-picker';
 
 type GameProps = {
   session: InhouseSession;
@@ -297,15 +298,7 @@ export function CrashGame({ session, auth, onResult }: GameProps) {
           testId="crash"
         />
       ) : (
-        <div className="ih-controls">
-          <StakePicker
-            value={stake}
-            levels={levels.length > 0 ? levels : [stake]}
-            currency={session.currency}
-            scale={session.scale}
-            disabled={isMineNow || levels.length === 0}
-            onChange={setStake}
-          />
+        <StakeBar session={session} levels={levels} stake={stake} onStake={setStake} disabled={isMineNow}>
           {isFlyingMine ? (
             <Button
               variant="money"
@@ -328,7 +321,7 @@ export function CrashGame({ session, auth, onResult }: GameProps) {
               {label}
             </Button>
           )}
-        </div>
+        </StakeBar>
       )}
       {state && <CrashLiveBets state={state} money={money} />}
       <CrashHistoryPanel auth={auth} money={money} />

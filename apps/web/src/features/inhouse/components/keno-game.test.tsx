@@ -1,28 +1,11 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { kenoMultipliers } from '@wps/shared/originals/keno';
-import type { InhouseRoundResult, InhouseSession } from '@wps/shared/schemas/inhouse';
-import { ok, renderWithProviders, stubApi, type ApiCall } from '../../../lib/test-render';
+import { ok, type ApiCall } from '../../../lib/test-render';
+import { renderGame, roundResult, shown, testSession } from './inhouse-games.test-support';
 import { KenoGame, quickPick, togglePick } from './keno-game';
 
-const SESSION: InhouseSession = {
-  sessionToken: 'a'.repeat(64),
-  playerId: '7',
-  nickname: 'ana',
-  nodeId: 'inhouse-keno',
-  game: 'keno',
-  gameName: 'House Keno',
-  currency: 'BRL',
-  scale: 2,
-  balance: '100.00',
-  balanceMinor: '10000',
-  minStakeMinor: '10',
-  maxStakeMinor: '1000000',
-  stakeStepMinor: '1',
-  rtpBps: 9800,
-  maxPayoutMinor: '100000',
-  expiresAt: '2099-01-01T00:00:00Z',
-};
+const SESSION = testSession('keno', { gameName: 'House Keno', rtpBps: 9800, maxPayoutMinor: '100000' });
 
 function answer(call: ApiCall): ReturnType<typeof ok> {
   const body = call.body as { picks: number[]; stakeMinor: string; risk: 'low' | 'medium' | 'high' };
@@ -30,48 +13,20 @@ function answer(call: ApiCall): ReturnType<typeof ok> {
   const hits = body.picks.filter((p) => drawn.includes(p));
   const multiplierBp = kenoMultipliers(body.picks.length, body.risk, 9800)[hits.length]!;
   const payoutMinor = String((BigInt(body.stakeMinor) * BigInt(multiplierBp)) / 10_000n);
-  const result: InhouseRoundResult = {
-    roundId: 'ih-1',
-    game: 'keno',
-    stake: '1.00',
-    stakeMinor: body.stakeMinor,
-    payout: '0.00',
-    payoutMinor,
-    currency: 'BRL',
-    balance: '99.00',
-    balanceMinor: '9900',
-    outcome: { risk: body.risk, picks: body.picks, drawn, hits, multiplierBp },
-    serverSeedHash: 'b'.repeat(64),
-    serverSeed: null,
-    clientSeed: 'c',
-    nonce: 0,
-    rtpBps: 9800,
-    replayed: false,
-  };
-  return ok(result);
+  return ok(
+    roundResult('keno', {
+      stakeMinor: body.stakeMinor,
+      payoutMinor,
+      outcome: { risk: body.risk, picks: body.picks, drawn, hits, multiplierBp },
+      rtpBps: 9800,
+    }),
+  );
 }
-
-/** A multiplier as the page writes it in Portuguese ("4,31×"). */
-const shown = (bp: number) =>
-  `${new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(bp / 10_000)}×`;
 
 describe('KenoGame', () => {
   it('picks up to 10 numbers, shows their paytable at the session’s RTP, and plays them with the risk chosen', async () => {
-    const api = stubApi({
-      'POST /wps/inhouse/keno/play': answer,
-      // The recent results read the player's settled rounds from the fairness state: none yet.
-      'POST /wps/inhouse/fair': ok({
-        serverSeedHash: 'b'.repeat(64),
-        clientSeed: 'c',
-        nonce: 0,
-        previous: null,
-        rounds: [],
-      }),
-    });
-    const onResult = vi.fn();
-    const { user } = await renderWithProviders(
-      <KenoGame session={SESSION} auth={{ sessionToken: SESSION.sessionToken, playerId: '7' }} onResult={onResult} />,
-    );
+    // The recent results read the player's settled rounds from the fairness state: none yet (renderGame's).
+    const { api, user, onResult } = await renderGame(KenoGame, SESSION, { 'POST /wps/inhouse/keno/play': answer });
     const play = screen.getByTestId('keno-play');
     expect(play).toBeDisabled();
 

@@ -7,7 +7,8 @@ import { useFormats } from '../../../lib/format';
 import type { AutoBetRun } from '../use-auto-bet';
 import { useGameShortcuts, type RecentRound } from '../use-original-round';
 import { AutoBetPanel, AutoModeSwitch } from './auto-bet-panel';
-import { StakePicker, stakeLevels } from './stake-picker';
+import { StakeBar } from './stake-bar';
+import { stakeLevels } from './stake-picker';
 
 /**
  * The stakes an original accepts for the current choices: the game's levels, without those whose
@@ -84,19 +85,11 @@ export function OriginalControls(props: OriginalControlsProps) {
           testId={testId}
         />
       ) : (
-        <div className="ih-controls">
-          <StakePicker
-            value={stake}
-            levels={levels.length > 0 ? levels : [stake]}
-            currency={session.currency}
-            scale={session.scale}
-            disabled={isPending || levels.length === 0}
-            onChange={onStake}
-          />
+        <StakeBar session={session} levels={levels} stake={stake} onStake={onStake} disabled={isPending}>
           <Button variant="money" size="lg" onClick={onPlay} disabled={!ready} loading={isPending} data-testid={testId}>
             {label}
           </Button>
-        </div>
+        </StakeBar>
       )}
       <p className="ih-muted ih-shortcuts">{t(mode === 'auto' ? 'auto.shortcuts' : 'originals.shortcuts')}</p>
     </>

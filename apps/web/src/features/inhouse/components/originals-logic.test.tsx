@@ -1,15 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { InhouseSession } from '@wps/shared/schemas/inhouse';
+import { testSession } from './inhouse-games.test-support';
 import { parseLimboTarget } from './limbo-game';
 import { originalStakeLevels } from './original-controls';
 import { plinkoPoints } from './plinko-game';
 
-const session = {
-  minStakeMinor: '10',
-  maxStakeMinor: '1000000',
-  stakeStepMinor: '1',
-  maxPayoutMinor: '100000',
-} as InhouseSession;
+const session = testSession('limbo', { maxPayoutMinor: '100000' });
 
 describe('the originals’ page logic', () => {
   it('reads a typed limbo target in either decimal mark, within 1.01× and 10,000×', () => {

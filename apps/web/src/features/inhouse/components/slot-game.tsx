@@ -16,7 +16,8 @@ import { minorToDecimal, useFormatMoney } from '../../../lib/money';
 import { spinSlot, usePlayRound, type SlotSpinInput } from '../api/play-round';
 import { newIdempotencyKey } from '../new-idempotency-key';
 import { SlotSymbol } from './slot-symbol';
-import { StakePicker, stakeLevels } from './stake-picker';
+import { StakeBar } from './stake-bar';
+import { stakeLevels } from './stake-picker';
 
 /** How long the reels spin at least, and the delay between reels stopping. */
 const SPIN_MS = 650;
@@ -180,15 +181,7 @@ export function SlotGame({ session, auth, onResult }: SlotGameProps) {
           </ul>
         )}
       </div>
-      <div className="ih-controls">
-        <StakePicker
-          value={stake}
-          levels={levels}
-          currency={money.currency}
-          scale={money.scale}
-          disabled={isSpinning}
-          onChange={setStake}
-        />
+      <StakeBar session={money} levels={levels} stake={stake} onStake={setStake} disabled={isSpinning}>
         <Button
           variant="money"
           size="lg"
@@ -199,7 +192,7 @@ export function SlotGame({ session, auth, onResult }: SlotGameProps) {
         >
           {isRetry && error ? t('slot.retry') : t('slot.spin')}
         </Button>
-      </div>
+      </StakeBar>
       <details className="ih-paytable">
         <summary>{t('slot.paytable')}</summary>
         <p className="ih-muted">

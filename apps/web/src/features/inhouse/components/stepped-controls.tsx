@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import type { InhouseSession } from '@wps/shared/schemas/inhouse';
 import { Button } from '@wps/ui/button';
 import { useGameShortcuts } from '../use-original-round';
-import { StakePicker } from './stake-picker';
+import { StakeBar } from './stake-bar';
 
 type SteppedControlsProps = {
   session: InhouseSession;
@@ -60,15 +60,7 @@ export function SteppedControls(props: SteppedControlsProps) {
 
   return (
     <>
-      <div className="ih-controls">
-        <StakePicker
-          value={stake}
-          levels={levels.length > 0 ? levels : [stake]}
-          currency={session.currency}
-          scale={session.scale}
-          disabled={isOpen || isPending || levels.length === 0}
-          onChange={onStake}
-        />
+      <StakeBar session={session} levels={levels} stake={stake} onStake={onStake} disabled={isOpen || isPending}>
         {isOpen ? (
           <Button
             variant="money"
@@ -92,7 +84,7 @@ export function SteppedControls(props: SteppedControlsProps) {
             {props.startLabel}
           </Button>
         )}
-      </div>
+      </StakeBar>
       <p className="ih-muted ih-shortcuts">{props.shortcuts}</p>
     </>
   );

@@ -1,69 +1,26 @@
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { hiloMultiplierBp } from '@wps/shared/originals/hilo';
 import { minesMultiplierBp } from '@wps/shared/originals/mines';
-import type { InhouseSession } from '@wps/shared/schemas/inhouse';
 import type { SteppedRound } from '@wps/shared/schemas/inhouse-steps';
-import { fail, ok, renderWithProviders, stubApi } from '../../../lib/test-render';
+import { fail, ok } from '../../../lib/test-render';
 import { HiloGame } from './hilo-game';
+import { renderGame, roundResult, shown, testSession } from './inhouse-games.test-support';
 import { MinesGame } from './mines-game';
 
-function session(game: 'mines' | 'hilo'): InhouseSession {
-  return {
-    sessionToken: 'a'.repeat(64),
-    playerId: '7',
-    nickname: 'ana',
-    nodeId: `inhouse-${game}`,
-    game,
-    gameName: game,
-    currency: 'BRL',
-    scale: 2,
-    balance: '100.00',
-    balanceMinor: '10000',
-    minStakeMinor: '10',
-    maxStakeMinor: '1000000',
-    stakeStepMinor: '1',
-    rtpBps: 9900,
-    maxPayoutMinor: '100000000',
-    expiresAt: '2099-01-01T00:00:00Z',
-  };
-}
-
+/** A mines or hi-lo round of 1,00, open at 0,99× unless `over` says otherwise. */
 function round(game: 'mines' | 'hilo', over: Partial<SteppedRound>): SteppedRound {
   return {
-    roundId: `ih-${'1'.repeat(24)}`,
-    game,
-    stake: '1.00',
-    stakeMinor: '100',
-    payout: '0.00',
-    payoutMinor: '0',
-    currency: 'BRL',
-    balance: '99.00',
-    balanceMinor: '9900',
-    outcome: {},
-    serverSeedHash: 'b'.repeat(64),
-    serverSeed: null,
-    clientSeed: 'c',
-    nonce: 0,
-    rtpBps: 9900,
-    replayed: false,
+    ...roundResult(game, { roundId: `ih-${'1'.repeat(24)}` }),
     status: 'open',
     multiplierBp: 9900,
     ...over,
   };
 }
 
-/** A multiplier as the page writes it in Portuguese ("1,84×"). */
-const shown = (bp: number) =>
-  `${new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(bp / 10_000)}×`;
-
-const FAIR = ok({ serverSeedHash: 'b'.repeat(64), clientSeed: 'c', nonce: 0, previous: null, rounds: [] });
-const auth = { sessionToken: 'a'.repeat(64), playerId: '7' };
-
 describe('MinesGame', () => {
   it('bets with the mine count, reveals a tile, then cashes out; the stake and the count are fixed while the round is open', async () => {
-    const api = stubApi({
-      'POST /wps/inhouse/fair': FAIR,
+    const { api, user, onResult } = await renderGame(MinesGame, testSession('mines'), {
       'POST /wps/inhouse/round': ok({ round: null }),
       'POST /wps/inhouse/mines/start': ok(
         round('mines', { outcome: { mines: 3, revealed: [], state: 'open', multiplierBp: 9900 } }),
@@ -84,10 +41,6 @@ describe('MinesGame', () => {
         }),
       ),
     });
-    const onResult = vi.fn();
-    const { user } = await renderWithProviders(
-      <MinesGame session={session('mines')} auth={auth} onResult={onResult} />,
-    );
     expect(screen.getByTestId('mines-tile-7')).toBeDisabled();
     const bet = screen.getByTestId('mines-bet');
     // Enabled once the page knows there is no open round to resume.
@@ -112,8 +65,7 @@ describe('MinesGame', () => {
   });
 
   it('resumes the open round the server keeps when the page opens', async () => {
-    stubApi({
-      'POST /wps/inhouse/fair': FAIR,
+    await renderGame(MinesGame, testSession('mines'), {
       'POST /wps/inhouse/round': ok({
         round: round('mines', {
           outcome: { mines: 5, revealed: [3], state: 'open', multiplierBp: 12_375 },
@@ -121,7 +73,6 @@ describe('MinesGame', () => {
         }),
       }),
     });
-    await renderWithProviders(<MinesGame session={session('mines')} auth={auth} onResult={vi.fn()} />);
     const status = screen.getByTestId('mines-status');
     await waitFor(() => expect(status).toHaveTextContent('Sua rodada não terminada voltou'));
     expect(screen.getByRole('button', { name: 'Casa 4: diamante' })).toBeDisabled();
@@ -131,12 +82,10 @@ describe('MinesGame', () => {
 
   it('shows the open round a start was refused for (ROUND_OPEN, another tab), to carry on', async () => {
     const open = round('mines', { outcome: { mines: 2, revealed: [], state: 'open', multiplierBp: 9900 } });
-    stubApi({
-      'POST /wps/inhouse/fair': FAIR,
+    const { user } = await renderGame(MinesGame, testSession('mines'), {
       'POST /wps/inhouse/round': ok({ round: null }),
       'POST /wps/inhouse/mines/start': fail('ROUND_OPEN', 409, { round: open }),
     });
-    const { user } = await renderWithProviders(<MinesGame session={session('mines')} auth={auth} onResult={vi.fn()} />);
     const bet = screen.getByTestId('mines-bet');
     await waitFor(() => expect(bet).toBeEnabled());
     await user.click(bet);
@@ -150,8 +99,7 @@ describe('MinesGame', () => {
 describe('HiloGame', () => {
   it('shows the odds and multiplier of each call before it, calls with H, and cashes out', async () => {
     const afterCall = hiloMultiplierBp([7], 9900);
-    const api = stubApi({
-      'POST /wps/inhouse/fair': FAIR,
+    const { api, user } = await renderGame(HiloGame, testSession('hilo'), {
       'POST /wps/inhouse/round': ok({ round: null }),
       // A seven of spades (card 24): higher-or-same and lower-or-same both win on 7 of 13 ranks.
       'POST /wps/inhouse/hilo/start': ok(
@@ -172,7 +120,6 @@ describe('HiloGame', () => {
         }),
       ),
     });
-    const { user } = await renderWithProviders(<HiloGame session={session('hilo')} auth={auth} onResult={vi.fn()} />);
     const bet = screen.getByTestId('hilo-bet');
     await waitFor(() => expect(bet).toBeEnabled());
     await user.click(bet);

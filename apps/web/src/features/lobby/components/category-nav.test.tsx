@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { VendorLanes } from '@wps/shared/schemas/catalogue';
 import { createTestQueryClient, renderWithProviders } from '../../../lib/test-render';
@@ -42,15 +42,16 @@ const LANES: VendorLanes = {
   ],
 };
 
-/** The header's width query answers `wide`; layout reads are counted. */
+/** The header's width query answers `wide` (until `widen`); layout reads are counted. */
 function screenOf(wide: boolean) {
+  const listeners = new Set<() => void>();
   vi.stubGlobal(
     'matchMedia',
     vi.fn((query: string) => ({
       matches: query === WIDE_HEADER && wide,
       media: query,
-      addEventListener() {},
-      removeEventListener() {},
+      addEventListener: (_: string, listener: () => void) => listeners.add(listener),
+      removeEventListener: (_: string, listener: () => void) => listeners.delete(listener),
     })),
   );
   vi.stubGlobal(
@@ -60,7 +61,14 @@ function screenOf(wide: boolean) {
       disconnect() {}
     },
   );
-  return vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect');
+  const measured = vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect');
+  /** The window widened past the breakpoint. */
+  const widen = () =>
+    act(() => {
+      wide = true;
+      for (const listener of listeners) listener();
+    });
+  return Object.assign(measured, { widen });
 }
 
 async function renderNav() {
@@ -81,6 +89,14 @@ describe('the header categories', () => {
     expect(measured).not.toHaveBeenCalled();
     // Left as rendered: nothing moved into "More" for a width of 0.
     expect(screen.getAllByRole('link').length).toBeGreaterThan(0);
+  });
+
+  it('are measured once the window widens past the breakpoint', async () => {
+    const measured = screenOf(false);
+    await renderNav();
+    expect(measured).not.toHaveBeenCalled();
+    measured.widen();
+    expect(measured).toHaveBeenCalled();
   });
 
   it('are measured on a wide screen, to move what does not fit into "More"', async () => {

@@ -3,19 +3,20 @@ import { NavLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ChevronDownIcon } from '../../../components/ui/icons';
 import { useMenuButton } from '../../../components/ui/use-menu-button';
+import { useMediaQuery } from '../../../lib/use-media-query';
 import { useVendorLanes } from '../api/get-vendor-lanes';
 import { visibleCategoryPaths } from '../vendor-lanes';
 import '../lobby.css';
 import '../lobby-games.css';
+
+/** Where the header shows its categories: lobby.css's (and layout.css's) breakpoint for `.category-nav`. */
+export const WIDE_HEADER = '(min-width: 1180px)';
 
 /**
  * Header top navigation: one entry per category that has vendors (wide screens).
  * The entries that do not fit next to the logo and the account controls move into a "More"
  * menu at the end, so no entry is ever cut off or hidden behind a sideways scroll.
  */
-/** Where the header shows its categories: lobby.css's (and layout.css's) breakpoint for `.category-nav`. */
-export const WIDE_HEADER = '(min-width: 1180px)';
-
 export function CategoryNav() {
   const { t, i18n } = useTranslation('lobby');
   const { lanes } = useVendorLanes();
@@ -24,6 +25,11 @@ export function CategoryNav() {
   const navRef = useRef<HTMLElement>(null);
   const measureRef = useRef<HTMLUListElement>(null);
   const [fitCount, setFitCount] = useState(paths.length);
+  // Below the breakpoint the nav is not displayed (phones use the side menu), and measuring it
+  // would only force a layout of the whole page in the middle of the first screen's work (a
+  // long task on a slow phone) and a second render that moves every entry into "More". Without
+  // matchMedia (old browsers) it is taken as shown.
+  const isWide = useMediaQuery(WIDE_HEADER, true);
 
   // Fit as many entries as the nav's width allows, measured on a hidden copy of the full list.
   useLayoutEffect(() => {
@@ -52,19 +58,14 @@ export function CategoryNav() {
       }
       setFitCount(count);
     };
-    // Below the breakpoint the nav is not displayed (phones use the side menu), and measuring it
-    // would only force a layout of the whole page in the middle of the first screen's work (a
-    // long task on a slow phone) and a second render that moves every entry into "More".
-    const wide = typeof window.matchMedia === 'function' ? window.matchMedia(WIDE_HEADER) : undefined;
-    const shown = () => wide?.matches ?? true;
-    if (shown()) fit();
-    // Also told when the nav appears (a window widened past the breakpoint: its width changes from 0).
+    if (isWide) fit();
+    // Again whenever the nav's width changes (a window resized while the nav is shown).
     const observer = new ResizeObserver(() => {
       fit();
     });
     observer.observe(nav);
     return () => observer.disconnect();
-  }, [pathsKey, i18n.language]);
+  }, [pathsKey, i18n.language, isWide]);
 
   if (paths.length === 0) return null;
   const shown = paths.slice(0, fitCount);
