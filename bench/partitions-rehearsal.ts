@@ -67,7 +67,7 @@ async function main(): Promise<void> {
               + (now() - (date_trunc('month', now()) - interval '${sql.raw(String(MONTHS - 1))} months')) * (n::float8 / ${ROUNDS}) AS at,
             100 + (n * 7919 % 50) * 100 AS bet,
             CASE WHEN n % 5 < 2 THEN n * 31 % 4000 + 1 ELSE 0 END AS win
-          FROM generate_series(1, ${ROUNDS}) AS n`.execute(c);
+          FROM generate_series(1::bigint, ${ROUNDS}) AS n`.execute(c);
         const { rows } = await sql<{ base: string; house: string; clearing: string }>`
           SELECT (SELECT coalesce(max(id), 0) FROM ledger_transactions) + 10 AS base,
             (SELECT id FROM ledger_accounts WHERE purpose = 'house_cash' AND currency = 'BRL' AND member_id IS NULL) AS house,

@@ -87,11 +87,16 @@ BEGIN
         o.op = 'bet' AND o.copies = 1 AND o.one_player AND o.amount > 0 AND w.is_player AND h.id IS NOT NULL
         AND coalesce(b.balance, 0) = 0
         AND (r.id IS NULL OR (r.member_id = o.member_id AND r.status = 'open'))
-        AND NOT EXISTS (SELECT 1 FROM round_bet_keys AS x WHERE x.vassalage = o.vassalage AND x.vendor_tx_id = o.tx),
+        AND NOT EXISTS (SELECT 1 FROM round_bet_keys AS x WHERE x.vassalage = o.vassalage AND x.vendor_tx_id = o.tx OFFSET 0),
         false) AS candidate
     FROM o
-    LEFT JOIN game_round_keys AS rk ON rk.vassalage = o.vassalage AND rk.round_id = o.round_id
-    LEFT JOIN LATERAL (SELECT g.* FROM game_rounds AS g WHERE g.id = rk.id AND g.created_at = rk.created_at OFFSET 0) AS r ON true
+    -- Each a lateral subquery of its own (OFFSET 0): an index probe per op, where a join of the
+    -- whole key table would be planned as a scan of it.
+    LEFT JOIN LATERAL (
+      SELECT g.* FROM game_round_keys AS rk
+      CROSS JOIN LATERAL (SELECT x.* FROM game_rounds AS x WHERE x.id = rk.id AND x.created_at = rk.created_at OFFSET 0) AS g
+      WHERE rk.vassalage = o.vassalage AND rk.round_id = o.round_id OFFSET 0
+    ) AS r ON true
     LEFT JOIN LATERAL (SELECT a.* FROM ledger_accounts AS a WHERE a.id = o.wallet OFFSET 0) AS w ON true
     LEFT JOIN LATERAL (SELECT a.* FROM ledger_accounts AS a WHERE a.id = o.house AND a.currency = w.currency OFFSET 0) AS h ON true
     LEFT JOIN LATERAL (SELECT a.* FROM ledger_accounts AS a WHERE a.id = o.bonus OFFSET 0) AS b ON true

@@ -97,7 +97,7 @@ BEGIN
       coalesce(
         o.op = 'win' AND NOT o.settle AND o.copies = 1 AND o.amount > 0 AND h.id IS NOT NULL
         AND r.member_id = o.member_id AND r.status = 'open' AND r.bonus_bet - r.bonus_refund = 0
-        AND NOT EXISTS (SELECT 1 FROM round_bet_keys AS x WHERE x.vassalage = o.vassalage AND x.vendor_tx_id = o.tx)
+        AND NOT EXISTS (SELECT 1 FROM round_bet_keys AS x WHERE x.vassalage = o.vassalage AND x.vendor_tx_id = o.tx OFFSET 0)
         AND EXISTS (
           SELECT 1 FROM round_bets AS x
           WHERE x.vassalage = o.vassalage AND x.round_id = o.round_id AND x.kind = 'bet' AND x.status = 'accepted'
@@ -107,8 +107,13 @@ BEGIN
         AND (o.win_max IS NULL OR o.amount <= o.win_max),
         false) AS candidate
     FROM o
-    LEFT JOIN game_round_keys AS rk ON rk.vassalage = o.vassalage AND rk.round_id = o.round_id
-    LEFT JOIN LATERAL (SELECT g.* FROM game_rounds AS g WHERE g.id = rk.id AND g.created_at = rk.created_at OFFSET 0) AS r ON true
+    -- Each a lateral subquery of its own (OFFSET 0): an index probe per op, where a join of the
+    -- whole key table would be planned as a scan of it.
+    LEFT JOIN LATERAL (
+      SELECT g.* FROM game_round_keys AS rk
+      CROSS JOIN LATERAL (SELECT x.* FROM game_rounds AS x WHERE x.id = rk.id AND x.created_at = rk.created_at OFFSET 0) AS g
+      WHERE rk.vassalage = o.vassalage AND rk.round_id = o.round_id OFFSET 0
+    ) AS r ON true
     LEFT JOIN ledger_accounts AS w ON w.id = o.wallet
     LEFT JOIN ledger_accounts AS h ON h.id = o.house AND h.currency = w.currency
     LEFT JOIN ledger_accounts AS b ON b.id = o.bonus
