@@ -181,7 +181,11 @@ async function seed(client: pg.Client, scale: number, log: (line: string) => voi
         yield `${entry++}\t${tx0 + k}\t${clearing}\t${-depositAmount(k)}\tBRL\t${at}\n${entry++}\t${tx0 + k}\t${a0 + depositor(k)}\t${depositAmount(k)}\tBRL\t${at}\n`;
       }
     }
-    await copy(client, 'COPY ledger_entries (id, transaction_id, account_id, amount, currency, created_at) FROM STDIN', entries());
+    await copy(
+      client,
+      'COPY ledger_entries (id, transaction_id, account_id, amount, currency, created_at) FROM STDIN',
+      entries(),
+    );
     function* orders() {
       for (let k = 0; k < counts.depositors; k++) {
         const id = Number(base.deposit) + k;
@@ -248,7 +252,11 @@ async function seed(client: pg.Client, scale: number, log: (line: string) => voi
         }
       }
     }
-    await copy(client, 'COPY ledger_entries (id, transaction_id, account_id, amount, currency, created_at) FROM STDIN', entries());
+    await copy(
+      client,
+      'COPY ledger_entries (id, transaction_id, account_id, amount, currency, created_at) FROM STDIN',
+      entries(),
+    );
     function* rounds() {
       for (let n = 0; n < counts.rounds; n++) {
         const v = VENDORS[n % VENDORS.length];

@@ -50,7 +50,10 @@ export type PeriodicJobServices = {
   bonus: Pick<BonusService, 'expireDue'>;
   raffles: Pick<RaffleService, 'drawDue'>;
   loyalty: { vip: Pick<VipService, 'runReview'> };
-  records: { exports: Pick<RegulatorExportService, 'runScheduled'>; partitions: Pick<MonthPartitionsService, 'ensureAhead'> };
+  records: {
+    exports: Pick<RegulatorExportService, 'runScheduled'>;
+    partitions: Pick<MonthPartitionsService, 'ensureAhead'>;
+  };
   identity: Pick<IdentityService, 'sweep' | 'clock'>;
   monitoring: Pick<MonitoringService, 'scan'>;
   aml: Pick<AmlService, 'sweep'>;
