@@ -21,7 +21,8 @@ import {
   takeRoundNumber,
   type ChainRow,
 } from './crash.repository';
-import { CRASH_NODE_ID, applyFlightStep, toFlightBet, type CrashService } from './crash.service';
+import { CRASH_NODE_ID, type CrashService } from './crash.service';
+import { applyFlightStep, toFlightBet } from './crash-step';
 
 // The driver of crash's rounds: one instance at a time holds the lease (crash_driver) and turns
 // the rounds: open a round, end its betting window, advance the flight (automatic cash-outs,

@@ -2,13 +2,7 @@ import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import { ErrorCode } from '@wps/shared/error-codes';
-import {
-  CRASH_ONE,
-  CRASH_TARGET,
-  crashCapMultiplier,
-  crashMultiplierAt,
-  crashPayout,
-} from '@wps/shared/originals/crash';
+import { CRASH_ONE, CRASH_TARGET, crashCapMultiplier } from '@wps/shared/originals/crash';
 import { INHOUSE_VASSALAGE } from '@wps/shared/schemas/inhouse';
 import type { CrashBetResult, CrashHistory, CrashOwnBet } from '@wps/shared/schemas/inhouse-crash';
 import type { Database } from '../../../db/schema';
@@ -17,10 +11,7 @@ import type { GatewayService } from '../../gateway/gateway.service';
 import type { MemberService } from '../../member/member.service';
 import type { InhouseSettings } from '../inhouse-settings';
 import { stakeSubject, type InhouseLicencePort } from '../inhouse-certificates';
-import { advanceFlight, type FlightBet, type FlightStep } from './crash-flight';
 import {
-  cashBet,
-  cashBets,
   findBetByKey,
   findBetView,
   findMemberBetInRound,
@@ -28,13 +19,12 @@ import {
   insertBet,
   commitWithoutFlush,
   listMemberBets,
-  listRoundBets,
-  loseFlyingBets,
   giveStakeBack,
   markBetsSettled,
   takeStake,
 } from './crash-bets.repository';
-import { findOpenRound, bustRound, setNextEvent, type CrashBetRow, type CrashRoundRow } from './crash.repository';
+import { findOpenRound, type CrashBetRow } from './crash.repository';
+import { decideCashOut } from './crash-step';
 
 // Crash's bets and cash-outs, on whichever instance the player's request arrives. Everything is
 // decided under the open round's row lock at the database's clock; the money then moves through
@@ -61,38 +51,6 @@ type PlaceInput = {
   idempotencyKey: string;
   autoCashoutHundredths: number | null;
 };
-
-/** A flying bet as the flight rules read it. */
-export function toFlightBet(b: CrashBetRow): FlightBet {
-  return {
-    betId: b.betId,
-    stake: b.stake,
-    autoCashoutHundredths: b.autoCashoutHundredths,
-    status: b.status,
-    payout: b.payout,
-  };
-}
-
-/**
- * Apply a flight's step in the caller's transaction (the round is locked): its cash-outs, then the
- * bust with its lost bets. Returns the step.
- */
-export async function applyFlightStep(
-  t: Kysely<Database>,
-  round: CrashRoundRow,
-  bets: CrashBetRow[],
-  now: Date,
-): Promise<FlightStep> {
-  const elapsed = now.getTime() - round.startedAt!.getTime();
-  const step = advanceFlight(round, bets.map(toFlightBet), elapsed);
-  // One statement for every cash-out of the step (a payout limit can cash the whole round out).
-  await cashBets(t, step.cashOuts);
-  if (step.isBusted) {
-    await loseFlyingBets(t, round.id);
-    await bustRound(t, round.id, step.bustMs);
-  } else if (step.nextEventMs !== round.nextEventMs) await setNextEvent(t, round.id, step.nextEventMs);
-  return step;
-}
 
 /** A label others see in the live bets: the player's nickname, or the start of the account name. */
 function publicName(brief: { account: string; nickname: string | null } | undefined): string {
@@ -325,61 +283,15 @@ export function createCrashService(ctx: CrashContext) {
     return answer({ ...bet, status: 'flying' }, balance, false);
   }
 
-  type CashOutDecision = { bet: CrashBetRow | undefined; isBusted: boolean; isRepeat: boolean };
-
-  /**
-   * A cash-out decided from the player's bet alone, under a shared lock on the round: when the
-   * database's clock is before the flight's next due event (migration 0740), nothing (no automatic
-   * cash-out, no payout limit, no bust) happens before this moment, and a cash-out by hand only moves
-   * that event later, so the bet is cashed at this moment's multiplier with no other bet read.
-   * Undefined when an event may be due: the caller then takes the round's row lock and applies the
-   * flight's step first.
-   */
-  async function cashOutAlone(memberId: string): Promise<CashOutDecision | undefined> {
-    return db.transaction().execute(async (t): Promise<CashOutDecision | undefined> => {
-      const { round, now } = await findOpenRound(t, { lock: 'share' });
-      if (!round || round.phase !== 'flying') return { bet: undefined, isBusted: false, isRepeat: false };
-      const elapsed = now.getTime() - round.startedAt!.getTime();
-      if (round.nextEventMs === null || elapsed >= round.nextEventMs) return undefined;
-      const mine = await findMemberBetInRound(t, round.id, memberId);
-      if (!mine || mine.status !== 'flying') return { bet: mine, isBusted: false, isRepeat: true };
-      const at = crashMultiplierAt(elapsed, round.growthPerMs);
-      const payout = crashPayout(mine.stake, at);
-      // A second cash-out of the same bet running beside this one waits on the bet's row and finds it cashed.
-      if (!(await cashBet(t, mine.betId, at, payout)))
-        return { bet: await findMemberBetInRound(t, round.id, memberId), isBusted: false, isRepeat: true };
-      return { bet: { ...mine, status: 'cashed', cashoutHundredths: at, payout }, isBusted: false, isRepeat: false };
-    });
-  }
-
-  /** A cash-out under the round's row lock, the flight advanced to this moment first (every bet read). */
-  async function cashOutWithStep(memberId: string): Promise<CashOutDecision> {
-    return db.transaction().execute(async (t): Promise<CashOutDecision> => {
-      const { round, now } = await findOpenRound(t, { lock: true });
-      if (!round || round.phase !== 'flying') return { bet: undefined, isBusted: false, isRepeat: false };
-      const bets = await listRoundBets(t, round.id);
-      const mine = bets.find((b) => b.memberId === memberId);
-      if (!mine || mine.status !== 'flying') return { bet: mine, isBusted: false, isRepeat: true };
-      const step = await applyFlightStep(t, round, bets, now);
-      if (step.isBusted) return { bet: { ...mine, status: 'lost' }, isBusted: true, isRepeat: false };
-      const reached = step.cashOuts.find((c) => c.betId === mine.betId);
-      const at = reached?.cashoutHundredths ?? step.multiplier;
-      const payout = reached?.payout ?? crashPayout(mine.stake, at);
-      if (!reached) await cashBet(t, mine.betId, at, payout);
-      return { bet: { ...mine, status: 'cashed', cashoutHundredths: at, payout }, isBusted: false, isRepeat: false };
-    });
-  }
-
   /**
    * POST /wps/inhouse/crash/cashout: cash the player's flying bet out at the multiplier of this
    * moment (the database's clock under the round's lock). The flight is first advanced to this
    * moment, so an automatic cash-out or a payout limit reached earlier stands, and a cash-out
    * after the multiplier passed the crash point is refused (CRASH_ROUND_BUSTED) with the bust recorded.
-   * A second cash-out answers the first (paid once). Most cash-outs take the shared path
-   * (cashOutAlone); one arriving when an event may be due takes the full step (cashOutWithStep).
+   * A second cash-out answers the first (paid once); how it is decided: crash-step.ts.
    */
   async function cashOut(memberId: string): Promise<CrashBetResult> {
-    const decided = (await cashOutAlone(memberId)) ?? (await cashOutWithStep(memberId));
+    const decided = await decideCashOut(db, memberId);
     if (decided.isBusted) throw new AppError(ErrorCode.CRASH_ROUND_BUSTED, 'The round crashed before the cash-out');
     // Not in the flying round: the player's latest bet says why.
     const bet = decided.bet ?? (await listMemberBets(db, memberId, 1))[0];
