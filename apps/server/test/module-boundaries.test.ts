@@ -190,8 +190,7 @@ describe('module boundaries', () => {
     for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.sql'))) {
       for (const m of fs
         .readFileSync(path.join(dir, file), 'utf8')
-        // A partition (PARTITION OF) belongs to its parent's owner.
-        .matchAll(/CREATE TABLE (?:IF NOT EXISTS )?([a-z_][a-z0-9_]*)\b(?! PARTITION OF)/gi))
+        .matchAll(/CREATE TABLE (?:IF NOT EXISTS )?([a-z_][a-z0-9_]*)/gi))
         created.add(m[1]!);
     }
     const orphans = [...created].filter((t) => !owners.has(t) && !INFRASTRUCTURE_TABLES.has(t));
