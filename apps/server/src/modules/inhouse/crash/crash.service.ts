@@ -218,6 +218,17 @@ export function createCrashService(ctx: CrashContext) {
         roundMaxPayoutMinor: round.roundMaxPayoutMinor.toString(),
       });
 
+    // The bet as written, and as its row reads once written.
+    const placed = {
+      betId,
+      roundId: round.id,
+      memberId: input.memberId,
+      nodeId: input.nodeId,
+      nickname,
+      idempotencyKey: input.idempotencyKey,
+      stake: input.stakeMinor,
+      autoCashoutHundredths: input.autoCashoutHundredths,
+    };
     const inserted = await db
       .transaction()
       .execute(async (t) => {
@@ -230,16 +241,7 @@ export function createCrashService(ctx: CrashContext) {
         // starts it under FOR UPDATE, then waits for this bet's debit); not against other bets.
         const locked = await findOpenRound(t, { lock: 'key-share' });
         if (locked.round?.id !== round.id || locked.round.phase !== 'betting') throw bettingClosed();
-        const outcome = await insertBet(t, {
-          betId,
-          roundId: round.id,
-          memberId: input.memberId,
-          nodeId: input.nodeId,
-          nickname,
-          idempotencyKey: input.idempotencyKey,
-          stake: input.stakeMinor,
-          autoCashoutHundredths: input.autoCashoutHundredths,
-        });
+        const outcome = await insertBet(t, placed);
         if (outcome === 'conflict') {
           // The player's bet in this round under another key, or this key already used.
           const mine = await findMemberBetInRound(t, round.id, input.memberId);
@@ -247,7 +249,7 @@ export function createCrashService(ctx: CrashContext) {
             throw new AppError(ErrorCode.CRASH_ALREADY_BET, 'You already have a bet in this round');
           throw new KeyTaken();
         }
-        return { roundId: round.id, ...outcome };
+        return outcome;
       })
       .catch(async (err: unknown) => {
         // Not written: the stake goes back to the round's total. (A process that stops right
@@ -264,14 +266,7 @@ export function createCrashService(ctx: CrashContext) {
     }
     const bet: CrashBetRow = {
       id: inserted.id,
-      betId,
-      roundId: inserted.roundId,
-      memberId: input.memberId,
-      nodeId: input.nodeId,
-      nickname,
-      idempotencyKey: input.idempotencyKey,
-      stake: input.stakeMinor,
-      autoCashoutHundredths: input.autoCashoutHundredths,
+      ...placed,
       status: 'placing',
       errorCode: null,
       cashoutHundredths: null,
