@@ -47,44 +47,44 @@ export type RoundBetRow = {
 export type NewRoundBet = Omit<RoundBetRow, 'id' | 'status' | 'response' | 'bonusAmount' | 'bonusId'> &
   Partial<Pick<RoundBetRow, 'status' | 'response'>>;
 
-/** Claim a vendor transaction id. Returns the new row id, or undefined when the id exists (waits for a concurrent holder). */
+/**
+ * Claim a vendor transaction id. Returns the new row id, or undefined when the id exists (waits for a concurrent holder).
+ * The id is claimed in round_bet_keys by the statement that writes the row (migration 0750: the
+ * partitioned round_bets can hold no unique key on it across months).
+ */
 export async function insertRoundBet(db: Db, input: NewRoundBet): Promise<string | undefined> {
-  const row = await db
-    .insertInto('round_bets')
-    .values({
-      vassalage: input.vassalage,
-      vendor_tx_id: input.vendorTxId,
-      kind: input.kind,
-      round_id: input.roundId,
-      member_id: input.memberId,
-      node_id: input.nodeId,
-      amount: input.amount.toString(),
-      ref_tx_id: input.refTxId,
-      status: input.status ?? 'pending',
-      request_hash: input.requestHash,
-      response: input.response ? JSON.stringify(input.response) : null,
-    })
-    .onConflict((oc) => oc.columns(['vassalage', 'vendor_tx_id']).doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  return row?.id;
+  const { rows } = await sql<{ id: string }>`
+    WITH k AS (
+      INSERT INTO round_bet_keys (vassalage, vendor_tx_id, id, created_at)
+      VALUES (${input.vassalage}::text, ${input.vendorTxId}::text, nextval('round_bets_id_seq'), now())
+      ON CONFLICT (vassalage, vendor_tx_id) DO NOTHING
+      RETURNING id, created_at
+    )
+    INSERT INTO round_bets (id, created_at, vassalage, vendor_tx_id, kind, round_id, member_id, node_id, amount, ref_tx_id,
+      status, request_hash, response) OVERRIDING SYSTEM VALUE
+    SELECT k.id, k.created_at, ${input.vassalage}::text, ${input.vendorTxId}::text, ${input.kind}::text, ${input.roundId}::text,
+      ${input.memberId}::bigint, ${input.nodeId}::text, ${input.amount.toString()}::bigint, ${input.refTxId}::text,
+      ${input.status ?? 'pending'}::text, ${input.requestHash}::text,
+      ${input.response ? JSON.stringify(input.response) : null}::jsonb
+    FROM k
+    RETURNING id`.execute(db);
+  return rows[0] === undefined ? undefined : String(rows[0].id);
 }
 
-/** A vendor transaction by id, optionally locked. */
+/** A vendor transaction by id, optionally locked: through its key, in its month only. */
 export async function findRoundBet(
   db: Db,
   vassalage: string,
   vendorTxId: string,
   opts: { lock?: boolean } = {},
 ): Promise<RoundBetRow | undefined> {
-  let q = db
-    .selectFrom('round_bets')
-    .selectAll()
-    .where('vassalage', '=', vassalage)
-    .where('vendor_tx_id', '=', vendorTxId);
-  if (opts.lock) q = q.forUpdate();
-  const r = await q.executeTakeFirst();
-  return r ? toRoundBet(r) : undefined;
+  const { rows } = await sql<RoundBetSelect>`
+    SELECT b.* FROM round_bet_keys AS k
+    CROSS JOIN LATERAL (
+      SELECT x.* FROM round_bets AS x WHERE x.id = k.id AND x.created_at = k.created_at OFFSET 0 ${opts.lock ? sql`FOR UPDATE` : sql``}
+    ) AS b
+    WHERE k.vassalage = ${vassalage} AND k.vendor_tx_id = ${vendorTxId}`.execute(db);
+  return rows[0] ? toRoundBet(rows[0]) : undefined;
 }
 
 /** Write a vendor transaction's outcome and first answer. */
@@ -126,16 +126,15 @@ export async function markBetRolledBack(db: Db, id: string): Promise<boolean> {
   return res.numUpdatedRows === 1n;
 }
 
-/** A round, locked for the rest of the transaction. */
+/** A round, locked for the rest of the transaction: through its key, in its month only. */
 export async function lockRound(db: Db, vassalage: string, roundId: string): Promise<RoundRow | undefined> {
-  const r = await db
-    .selectFrom('game_rounds')
-    .selectAll()
-    .where('vassalage', '=', vassalage)
-    .where('round_id', '=', roundId)
-    .forUpdate()
-    .executeTakeFirst();
-  return r ? toRound(r) : undefined;
+  const { rows } = await sql<RoundSelect>`
+    SELECT r.* FROM game_round_keys AS k
+    CROSS JOIN LATERAL (
+      SELECT g.* FROM game_rounds AS g WHERE g.id = k.id AND g.created_at = k.created_at OFFSET 0 FOR UPDATE
+    ) AS r
+    WHERE k.vassalage = ${vassalage} AND k.round_id = ${roundId}`.execute(db);
+  return rows[0] ? toRound(rows[0]) : undefined;
 }
 
 /** Move a round's win or refund totals and optionally settle it. */
