@@ -1,7 +1,7 @@
-// The monthly partitions' migration (0750) rehearsed on a copy of production's size: a scratch
+// The monthly partitions' migration (0765) rehearsed on a copy of production's size: a scratch
 // database migrated to the version before it, filled with REHEARSAL_ROUNDS rounds (5,000,000 by
 // default) spread over 18 months, each with its bet and, for two in five, a win (so 1.4 bets and
-// ledger transactions and 2.8 ledger entries per round), then migration 0750 run and timed in
+// ledger transactions and 2.8 ledger entries per round), then migration 0765 run and timed in
 // its one transaction, as a release would run it. Afterwards every count must be equal, each row
 // in its month, and the ledger check must pass. Prints the load average with the figures: the
 // machine is shared, so read the time as an upper bound.
@@ -44,7 +44,7 @@ async function main(): Promise<void> {
   const db = database.db;
   try {
     const all = readMigrations();
-    await timed('migrations before 0750', () =>
+    await timed('migrations before 0765', () =>
       runMigrations(
         database,
         all.filter((m) => m.version < PARTITIONS_VERSION),
@@ -139,7 +139,7 @@ async function main(): Promise<void> {
     };
     const before = await count();
     console.log(`before: ${before.rounds} rounds, ${before.bets} bets, ${before.entries} ledger entries`);
-    const applied = await timed('migration 0750 (one transaction), with the function files after it', () =>
+    const applied = await timed('migration 0765 (one transaction), with the function files after it', () =>
       runMigrations(database),
     );
     console.log(`applied: ${applied.filter((a) => !a.startsWith('function ')).join(', ')}`);

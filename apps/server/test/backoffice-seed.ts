@@ -176,7 +176,7 @@ async function seed(client: pg.Client, scale: number, log: (line: string) => voi
     );
     function* entries() {
       for (let k = 0; k < counts.depositors; k++) {
-        // An entry carries its transaction's created_at: the month partition the balance check reads (migration 0750).
+        // An entry carries its transaction's created_at: the month partition the balance check reads (migration 0765).
         const at = iso(depositAt(k));
         yield `${entry++}\t${tx0 + k}\t${clearing}\t${-depositAmount(k)}\tBRL\t${at}\n${entry++}\t${tx0 + k}\t${a0 + depositor(k)}\t${depositAmount(k)}\tBRL\t${at}\n`;
       }
@@ -269,7 +269,7 @@ async function seed(client: pg.Client, scale: number, log: (line: string) => voi
       'COPY game_rounds (id, vassalage, round_id, member_id, node_id, currency, status, total_bet, total_win, total_refund, created_at, updated_at, settled_at) FROM STDIN',
       rounds(),
     );
-    // Each round's vendor id, unique across months in its key table (migration 0750).
+    // Each round's vendor id, unique across months in its key table (migration 0765).
     function* roundKeys() {
       for (let n = 0; n < counts.rounds; n++) {
         yield `${VENDORS[n % VENDORS.length]}\tr${n}\t${Number(base.round) + n}\t${iso(plan.at[n]!)}\n`;

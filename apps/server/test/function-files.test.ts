@@ -16,14 +16,14 @@ import { createScratchPostgres, describeEachDatabase, provided, type DatabaseTar
  */
 const CHANGED_SINCE_THE_MOVE: Record<string, string> = {
   ledger_check_balanced:
-    'ledger_entries is partitioned by month (migration 0750): the entry side is named by its partition, and the check reads the one month',
-  round_bets_guard_update: "reads the bet's round through game_round_keys, in its month (migration 0750)",
+    'ledger_entries is partitioned by month (migration 0765): the entry side is named by its partition, and the check reads the one month',
+  round_bets_guard_update: "reads the bet's round through game_round_keys, in its month (migration 0765)",
   seamless_apply:
-    'claims vendor ids in the key tables of the partitioned rounds and bets, and reads them in their month (migration 0750)',
+    'claims vendor ids in the key tables of the partitioned rounds and bets, and reads them in their month (migration 0765)',
   ledger_post_set:
     "new: the ledger's one set-based writer of planned posts (transactions, entries, balances), which the seamless batches carried a copy of each",
   seamless_bet_many:
-    "its ledger writes go through the ledger's ledger_post_set (by seamless_post_plan) instead of its own copy of them; vendor ids claimed in the key tables (migration 0750)",
+    "its ledger writes go through the ledger's ledger_post_set (by seamless_post_plan) instead of its own copy of them; vendor ids claimed in the key tables (migration 0765)",
   seamless_post_plan:
     "new: the seamless batches' planned bets or wins as ledger posts, handed to ledger_post_set (one place for what the two batches shared)",
   seamless_win_many:

@@ -74,7 +74,7 @@ export type GatewayTables = {
     bonus_id: ColumnType<string | null, never, never>;
   };
   /**
-   * A round's vendor id, unique across the months of the partitioned game_rounds (migration 0750):
+   * A round's vendor id, unique across the months of the partitioned game_rounds (migration 0765):
    * claimed by the statement that writes the round, with its row's id and created_at (its month).
    */
   game_round_keys: {
@@ -83,7 +83,7 @@ export type GatewayTables = {
     id: Int8;
     created_at: Date;
   };
-  /** A vendor transaction id, unique across the months of the partitioned round_bets (migration 0750), as game_round_keys. */
+  /** A vendor transaction id, unique across the months of the partitioned round_bets (migration 0765), as game_round_keys. */
   round_bet_keys: {
     vassalage: string;
     vendor_tx_id: string;

@@ -49,7 +49,7 @@ export type NewRoundBet = Omit<RoundBetRow, 'id' | 'status' | 'response' | 'bonu
 
 /**
  * Claim a vendor transaction id. Returns the new row id, or undefined when the id exists (waits for a concurrent holder).
- * The id is claimed in round_bet_keys by the statement that writes the row (migration 0750: the
+ * The id is claimed in round_bet_keys by the statement that writes the row (migration 0765: the
  * partitioned round_bets can hold no unique key on it across months).
  */
 export async function insertRoundBet(db: Db, input: NewRoundBet): Promise<string | undefined> {

@@ -10,7 +10,7 @@ export function monthStart(at: Date, monthsAhead = 0): string {
 
 /**
  * Make the month of `month` (YYYY-MM-DD) for game_rounds, round_bets and ledger_entries
- * (records_month_partitions, migration 0750); returns how many partitions it created (0 when the
+ * (records_month_partitions, migration 0765); returns how many partitions it created (0 when the
  * month was there).
  */
 export async function createMonthPartitions(db: Db, month: string): Promise<number> {

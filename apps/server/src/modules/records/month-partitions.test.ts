@@ -7,7 +7,7 @@ import { listJobRuns } from '../../jobs/job-runs.repository';
 import { MONTH_PARTITIONS_JOB, createMonthPartitionsService } from './month-partitions.service';
 import { detachMonthPartitions, listPartitions, monthStart } from './month-partitions.repository';
 
-// Monthly partitions of game_rounds, round_bets and ledger_entries (migration 0750; docs/decisions.md,
+// Monthly partitions of game_rounds, round_bets and ledger_entries (migration 0765; docs/decisions.md,
 // "Monthly partitions of the rounds and the ledger"): rows land in their month, a vendor id stays
 // unique across months through the key tables (a replay a month later gets the first answer, a win
 // pays a round of last month), every month refuses DELETE and TRUNCATE of its own, the daily job

@@ -4,7 +4,7 @@
 -- As migration 0693_seamless_batch_counters explained it:
 -- seamless_apply as in migration 0500, noting its round changes and counting them at the end.
 --
--- Since migration 0750_monthly_partitions: a vendor's transaction or round id is claimed in its key
+-- Since migration 0765_monthly_partitions: a vendor's transaction or round id is claimed in its key
 -- table (round_bet_keys, game_round_keys) in the statement that writes the row, and looked up
 -- through it, so each lookup reads one month of the partitioned tables.
 -- requires: bonus_bet_terms
@@ -100,7 +100,7 @@ BEGIN
     v_kept := 0;
 
     -- A vendor transaction id seen before (by an earlier batch, or earlier in this one).
-    -- Through its key, then the one month its row is in (migration 0750).
+    -- Through its key, then the one month its row is in (migration 0765).
     SELECT b.kind, b.status, b.request_hash, b.response INTO v_existing
     FROM round_bet_keys AS k
     CROSS JOIN LATERAL (SELECT x.* FROM round_bets AS x WHERE x.id = k.id AND x.created_at = k.created_at OFFSET 0) AS b

@@ -14,7 +14,7 @@
 -- that existed before keep their one UPDATE, whose statement triggers already count the batch
 -- at once.
 --
--- Since migration 0750_monthly_partitions: the vendor's transaction and round ids are claimed in
+-- Since migration 0765_monthly_partitions: the vendor's transaction and round ids are claimed in
 -- their key tables by the statements that write the rows, and the batch's rounds are found through
 -- those keys and read in their months only.
 -- requires: format_minor
@@ -50,7 +50,7 @@ BEGIN
   WHERE k.id IS NOT NULL;
   PERFORM 1 FROM ledger_accounts AS a WHERE a.id = ANY (v_accounts) ORDER BY a.id FOR UPDATE;
   -- 2. The batch's existing rounds, in id order: found by their keys, each locked in its month
-  -- (migration 0750).
+  -- (migration 0765).
   PERFORM 1
   FROM (
     SELECT rk.id, rk.created_at FROM game_round_keys AS rk
@@ -143,7 +143,7 @@ BEGIN
     -- meanwhile undoes the batch (LE004, run again).
     PERFORM seamless_post_plan(v_plan, 'bet');
     -- 7. The bets' rows, each with its answer (a replay gets it); claimed meanwhile: LE004.
-    -- Each id claimed in round_bet_keys by the same statement that writes its row (migration 0750).
+    -- Each id claimed in round_bet_keys by the same statement that writes its row (migration 0765).
     WITH p AS (
       SELECT * FROM jsonb_to_recordset(v_plan) AS p(n bigint, vassalage text, tx text, round_id text, member_id bigint, node_id text,
         amount bigint, hash text, ledger_tx bigint, answer jsonb)

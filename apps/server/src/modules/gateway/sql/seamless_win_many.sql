@@ -31,7 +31,7 @@
 -- round. A transaction id or ledger key claimed by another transaction meanwhile raises LE004 and
 -- the caller runs the batch again, as with seamless_apply.
 --
--- Since migration 0750_monthly_partitions: the vendor's transaction and round ids are claimed in
+-- Since migration 0765_monthly_partitions: the vendor's transaction and round ids are claimed in
 -- their key tables by the statements that write the rows, and the batch's rounds are found through
 -- those keys and read in their months only.
 -- requires: format_minor
@@ -61,7 +61,7 @@ BEGIN
   )
   ORDER BY a.id
   FOR UPDATE;
-  -- 2. The batch's rounds, in id order: found by their keys, each locked in its month (migration 0750).
+  -- 2. The batch's rounds, in id order: found by their keys, each locked in its month (migration 0765).
   PERFORM 1
   FROM (
     SELECT rk.id, rk.created_at FROM game_round_keys AS rk
@@ -158,7 +158,7 @@ BEGIN
     -- meanwhile undoes the batch (LE004, run again).
     PERFORM seamless_post_plan(v_plan, 'win');
     -- 7. The wins' rows, each with its answer (a replay gets it); claimed meanwhile: LE004.
-    -- Each id claimed in round_bet_keys by the same statement that writes its row (migration 0750).
+    -- Each id claimed in round_bet_keys by the same statement that writes its row (migration 0765).
     WITH p AS (
       SELECT * FROM jsonb_to_recordset(v_plan) AS p(n bigint, vassalage text, tx text, round_id text, member_id bigint, amount bigint,
         bet_tx text, hash text, ledger_tx bigint, answer jsonb)

@@ -1,7 +1,7 @@
 -- records_month_detach: Archives a month of the partitioned records: detaches its game_rounds, round_bets and ledger_entries partitions and gives each its update refusal back; returns how many it detached.
 -- Owner: records (the records module keeps "records are kept, archived by month"; it writes no row).
 --
--- As migration 0750_monthly_partitions explained it:
+-- As migration 0765_monthly_partitions explained it:
 -- Detaching a partition drops the row triggers it had cloned from its parent, so a detached month
 -- would take UPDATEs (and, for the ledger, DELETEs) again. The refusals are put back on the
 -- detached table, the same as the parent's; its own DELETE and TRUNCATE refusals stay with it.

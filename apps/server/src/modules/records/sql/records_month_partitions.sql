@@ -1,7 +1,7 @@
 -- records_month_partitions: Creates the month of p_month (UTC) for the monthly partitioned records (game_rounds, round_bets, ledger_entries), with the refusals of DELETE and TRUNCATE each partition needs of its own; returns how many it created.
 -- Owner: records (the records module keeps "records are kept, archived by month" for the gateway's and the ledger's tables; it writes no row).
 --
--- As migration 0750_monthly_partitions explained it:
+-- As migration 0765_monthly_partitions explained it:
 -- PostgreSQL clones a partitioned table's row triggers onto its partitions, not its statement
 -- triggers: a DELETE or TRUNCATE naming a partition itself would pass the parent's statement
 -- refusals. Each month therefore gets its own. A month whose rows already sit in the table's
