@@ -191,3 +191,7 @@ BEGIN
 END;
 $$;
 
+-- round_counters_add reads the rounds a batch settled by their id and month (its file,
+-- modules/gateway/sql/round_counters_add.sql, takes their created_at as a ninth argument, applied
+-- after the migrations): the eight-argument version, which probes every month per round, goes.
+DROP FUNCTION round_counters_add(bigint[], text[], text[], bigint[], bigint[], bigint[], integer[], bigint[]);

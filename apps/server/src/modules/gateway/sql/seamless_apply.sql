@@ -62,6 +62,7 @@ DECLARE
   v_c_win bigint[] := '{}';
   v_c_first integer[] := '{}';
   v_settled bigint[] := '{}';
+  v_settled_at timestamptz[] := '{}';
 BEGIN
   -- The round triggers that keep counters stand aside while this batch writes its rounds.
   PERFORM set_config('wps.round_counters', 'batch', true);
@@ -365,6 +366,7 @@ BEGIN
       v_c_first := v_c_first || 0;
       IF v_settle THEN
         v_settled := v_settled || v_round.id;
+        v_settled_at := v_settled_at || v_round.created_at;
       END IF;
       v_answers := v_answers || jsonb_build_array(jsonb_build_object('ok', v_answer, 'replayed', false));
 
@@ -375,7 +377,7 @@ BEGIN
   PERFORM set_config('wps.round_counters', '', true);
   IF cardinality(v_c_member) > 0 THEN
     PERFORM round_counters_add(v_c_member, v_c_vassalage, v_c_currency, v_c_bet,
-      array_fill(0::bigint, ARRAY[cardinality(v_c_member)]), v_c_win, v_c_first, v_settled);
+      array_fill(0::bigint, ARRAY[cardinality(v_c_member)]), v_c_win, v_c_first, v_settled, v_settled_at);
   END IF;
   RETURN v_answers;
 END;

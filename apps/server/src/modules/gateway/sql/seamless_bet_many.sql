@@ -210,7 +210,7 @@ BEGIN
       PERFORM round_counters_add(v_c_member, v_c_vassalage, v_c_currency, v_c_bet,
         array_fill(0::bigint, ARRAY[v_count]), array_fill(0::bigint, ARRAY[v_count]),
         (SELECT array_agg(CASE WHEN b > 0 THEN 1 ELSE 0 END ORDER BY o) FROM unnest(v_c_bet) WITH ORDINALITY AS u(b, o)),
-        '{}');
+        '{}', '{}');
     END IF;
     SELECT count(DISTINCT (p.vassalage, p.round_id)) INTO v_new_rounds
     FROM jsonb_to_recordset(v_plan) AS p(vassalage text, round_id text, round_pk bigint)
