@@ -18,6 +18,8 @@ const CHANGED_SINCE_THE_MOVE: Record<string, string> = {
   ledger_check_balanced:
     'ledger_entries is partitioned by month (migration 0765): the entry side is named by its partition, and the check reads the one month',
   round_bets_guard_update: "reads the bet's round through game_round_keys, in its month (migration 0765)",
+  round_counters_add:
+    'reads the settled rounds by id and month, their created_at a ninth argument (migration 0765 drops the eight-argument version)',
   seamless_apply:
     'claims vendor ids in the key tables of the partitioned rounds and bets, and reads them in their month (migration 0765)',
   ledger_post_set:
