@@ -17,7 +17,7 @@ import { checkLedger } from '../apps/server/src/modules/ledger/ledger-check';
 const ROUNDS = Number(process.env.REHEARSAL_ROUNDS ?? 5_000_000);
 const PLAYERS = 1_000;
 const MONTHS = 18;
-const PARTITIONS_VERSION = 750;
+const PARTITIONS_VERSION = 765;
 
 const load = () =>
   os
