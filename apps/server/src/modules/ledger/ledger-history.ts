@@ -46,9 +46,11 @@ export type LedgerRow = {
  * by id), the arms merged by id: no sort of a player's history, no OFFSET.
  *
  * The account is a bound value in its arm, not a column of an outer row: `ledger_entries` is
- * partitioned by month (migration 0765), and PostgreSQL 15 merges the months in id order only for
- * a scan that takes no value from an outer row. A `LATERAL` per account (this page's first form)
- * made each account's scan read its whole month and sort it (players-plans.test.ts).
+ * partitioned by month (migration 0765), and PostgreSQL plans an outer row's account as the
+ * average account (a few entries), for which appending the months and sorting looks as cheap as
+ * merging them in id order; a `LATERAL` per account (this page's first form) so read and sorted a
+ * heavy account's whole history. A bound account is planned with its own frequency from the
+ * column's statistics (docs/decisions.md, "Monthly partitions of the rounds and the ledger").
  */
 export async function findLedgerEntries(db: Db, memberId: string, f: LedgerFilter): Promise<LedgerRow[]> {
   let accounts = db.selectFrom('ledger_accounts').select(['id', 'purpose']).where('member_id', '=', memberId);
