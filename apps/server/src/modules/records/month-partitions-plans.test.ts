@@ -20,8 +20,8 @@ import { createMonthPartitions, monthStart } from './month-partitions.repository
 // months made and data in several of them:
 // - the ledger history's page (EXPLAIN (ANALYZE, FORMAT JSON)) reads at most a page per account
 //   (and one row more per month that holds the account's entries) and sorts nothing bigger than a
-//   page: on PostgreSQL 15 a scan parameterized by an outer row (a LATERAL per account) gets no
-//   ordered MergeAppend, and read and sorted each month whole;
+//   page: a LATERAL per account (its first form) was planned for the average account, which the
+//   5,000 short accounts below make a few entries, and appended the months and sorted them whole;
 // - the seamless writes by a row's id (a bet's outcome, its rollback, a round's totals, the batch's
 //   round close, the settled rounds' reward events) touch their row's month only, where by id alone
 //   every month's index is probed. Counted by the transaction's own statistics
