@@ -11,7 +11,7 @@ const TICKS_PER_SECOND = 100;
 const msOfTicks = (ticks: number) => (ticks * 1000) / TICKS_PER_SECOND;
 
 /** utime + stime of one process, in ticks; undefined when it is gone or not readable. */
-function processTicks(pid: string): { comm: string; ticks: number } | undefined {
+function processTicks(pid: string): { comm: string; ppid: string; ticks: number } | undefined {
   let stat: string;
   try {
     stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
@@ -23,16 +23,21 @@ function processTicks(pid: string): { comm: string; ticks: number } | undefined 
   const comm = stat.slice(stat.indexOf('(') + 1, close);
   const fields = stat.slice(close + 2).split(' ');
   // Fields from the state (field 3): utime is field 14, stime field 15, so indexes 11 and 12 here.
-  return { comm, ticks: Number(fields[11]) + Number(fields[12]) };
+  return { comm, ppid: fields[1] ?? '', ticks: Number(fields[11]) + Number(fields[12]) };
 }
 
-/** CPU ticks of every process named `postgres`, by pid (all clusters on the machine). */
+/**
+ * CPU ticks of every process named `postgres`, by pid: all clusters on the machine, or with
+ * BENCH_POSTGRES_PID (a postmaster's pid) that cluster's only, so a cluster of the bench's own is
+ * measured apart from a shared one's other users.
+ */
 function postgresTicks(): Map<string, number> {
+  const only = process.env.BENCH_POSTGRES_PID;
   const byPid = new Map<string, number>();
   for (const pid of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(pid)) continue;
     const p = processTicks(pid);
-    if (p?.comm === 'postgres') byPid.set(pid, p.ticks);
+    if (p?.comm === 'postgres' && (!only || pid === only || p.ppid === only)) byPid.set(pid, p.ticks);
   }
   return byPid;
 }

@@ -176,10 +176,16 @@ async function seed(client: pg.Client, scale: number, log: (line: string) => voi
     );
     function* entries() {
       for (let k = 0; k < counts.depositors; k++) {
-        yield `${entry++}\t${tx0 + k}\t${clearing}\t${-depositAmount(k)}\tBRL\n${entry++}\t${tx0 + k}\t${a0 + depositor(k)}\t${depositAmount(k)}\tBRL\n`;
+        // An entry carries its transaction's created_at: the month partition the balance check reads (migration 0765).
+        const at = iso(depositAt(k));
+        yield `${entry++}\t${tx0 + k}\t${clearing}\t${-depositAmount(k)}\tBRL\t${at}\n${entry++}\t${tx0 + k}\t${a0 + depositor(k)}\t${depositAmount(k)}\tBRL\t${at}\n`;
       }
     }
-    await copy(client, 'COPY ledger_entries (id, transaction_id, account_id, amount, currency) FROM STDIN', entries());
+    await copy(
+      client,
+      'COPY ledger_entries (id, transaction_id, account_id, amount, currency, created_at) FROM STDIN',
+      entries(),
+    );
     function* orders() {
       for (let k = 0; k < counts.depositors; k++) {
         const id = Number(base.deposit) + k;
@@ -237,14 +243,20 @@ async function seed(client: pg.Client, scale: number, log: (line: string) => voi
       for (let n = 0; n < counts.rounds; n++) {
         const wallet = a0 + depositor(plan.member[n]!);
         const house = houses[n % houses.length];
-        yield `${entry++}\t${betTx(n)}\t${wallet}\t${-plan.bet[n]!}\tBRL\n${entry++}\t${betTx(n)}\t${house}\t${plan.bet[n]}\tBRL\n`;
+        const at = iso(plan.at[n]!);
+        yield `${entry++}\t${betTx(n)}\t${wallet}\t${-plan.bet[n]!}\tBRL\t${at}\n${entry++}\t${betTx(n)}\t${house}\t${plan.bet[n]}\tBRL\t${at}\n`;
         if (winTxIds[n]! >= 0) {
           const id = tx + winTxIds[n]!;
-          yield `${entry++}\t${id}\t${house}\t${-plan.win[n]!}\tBRL\n${entry++}\t${id}\t${wallet}\t${plan.win[n]}\tBRL\n`;
+          const winAt = iso(plan.at[n]! + 1000);
+          yield `${entry++}\t${id}\t${house}\t${-plan.win[n]!}\tBRL\t${winAt}\n${entry++}\t${id}\t${wallet}\t${plan.win[n]}\tBRL\t${winAt}\n`;
         }
       }
     }
-    await copy(client, 'COPY ledger_entries (id, transaction_id, account_id, amount, currency) FROM STDIN', entries());
+    await copy(
+      client,
+      'COPY ledger_entries (id, transaction_id, account_id, amount, currency, created_at) FROM STDIN',
+      entries(),
+    );
     function* rounds() {
       for (let n = 0; n < counts.rounds; n++) {
         const v = VENDORS[n % VENDORS.length];
@@ -257,6 +269,13 @@ async function seed(client: pg.Client, scale: number, log: (line: string) => voi
       'COPY game_rounds (id, vassalage, round_id, member_id, node_id, currency, status, total_bet, total_win, total_refund, created_at, updated_at, settled_at) FROM STDIN',
       rounds(),
     );
+    // Each round's vendor id, unique across months in its key table (migration 0765).
+    function* roundKeys() {
+      for (let n = 0; n < counts.rounds; n++) {
+        yield `${VENDORS[n % VENDORS.length]}\tr${n}\t${Number(base.round) + n}\t${iso(plan.at[n]!)}\n`;
+      }
+    }
+    await copy(client, 'COPY game_round_keys (vassalage, round_id, id, created_at) FROM STDIN', roundKeys());
     tx = next;
   });
   await client.query('SET session_replication_role = DEFAULT');

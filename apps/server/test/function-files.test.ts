@@ -15,10 +15,17 @@ import { createScratchPostgres, describeEachDatabase, provided, type DatabaseTar
  * definition differs from the one the numbered migrations leave. Every other function must be identical.
  */
 const CHANGED_SINCE_THE_MOVE: Record<string, string> = {
+  ledger_check_balanced:
+    'ledger_entries is partitioned by month (migration 0765): the entry side is named by its partition, and the check reads the one month',
+  round_bets_guard_update: "reads the bet's round through game_round_keys, in its month (migration 0765)",
+  round_counters_add:
+    'reads the settled rounds by id and month, their created_at a ninth argument (migration 0765 drops the eight-argument version)',
+  seamless_apply:
+    'claims vendor ids in the key tables of the partitioned rounds and bets, and reads them in their month (migration 0765)',
   ledger_post_set:
     "new: the ledger's one set-based writer of planned posts (transactions, entries, balances), which the seamless batches carried a copy of each",
   seamless_bet_many:
-    "its ledger writes go through the ledger's ledger_post_set (by seamless_post_plan) instead of its own copy of them",
+    "its ledger writes go through the ledger's ledger_post_set (by seamless_post_plan) instead of its own copy of them; vendor ids claimed in the key tables (migration 0765)",
   seamless_post_plan:
     "new: the seamless batches' planned bets or wins as ledger posts, handed to ledger_post_set (one place for what the two batches shared)",
   seamless_win_many:

@@ -24,6 +24,8 @@ import { startVendorTransferStatusJob } from './vendor-transfer-status.job';
 import { startVipReviewJob } from './vip-review.job';
 import { startWithdrawalAutoReceiptJob } from './withdrawal-auto-receipt.job';
 import { startRegulatorExportJob } from './regulator-export.job';
+import { startMonthPartitionsJob } from './month-partitions.job';
+import type { MonthPartitionsService } from '../modules/records/month-partitions.service';
 import type { RegulatorExportService } from '../modules/records/regulator-export.service';
 import { startRgTimeLimitsJob } from './rg-time-limits.job';
 import type { ResponsibleGamingService } from '../modules/responsible-gaming/responsible-gaming.service';
@@ -48,7 +50,10 @@ export type PeriodicJobServices = {
   bonus: Pick<BonusService, 'expireDue'>;
   raffles: Pick<RaffleService, 'drawDue'>;
   loyalty: { vip: Pick<VipService, 'runReview'> };
-  records: { exports: Pick<RegulatorExportService, 'runScheduled'> };
+  records: {
+    exports: Pick<RegulatorExportService, 'runScheduled'>;
+    partitions: Pick<MonthPartitionsService, 'ensureAhead'>;
+  };
   identity: Pick<IdentityService, 'sweep' | 'clock'>;
   monitoring: Pick<MonitoringService, 'scan'>;
   aml: Pick<AmlService, 'sweep'>;
@@ -93,6 +98,7 @@ export function startPeriodicJobs(
     startRaffleDrawJob(services.raffles, scheduler),
     startVipReviewJob(services.loyalty.vip, scheduler),
     startRegulatorExportJob(services.records.exports, scheduler),
+    startMonthPartitionsJob(services.records.partitions, scheduler),
     startRgTimeLimitsJob(services.responsibleGaming, scheduler),
     startBarredListSweepJob(services.identity, scheduler),
     startMonitoringScanJob(services.monitoring, scheduler),

@@ -73,6 +73,23 @@ export type GatewayTables = {
     /** The bonus whose money first staked the round (migration 0496, set by a trigger). */
     bonus_id: ColumnType<string | null, never, never>;
   };
+  /**
+   * A round's vendor id, unique across the months of the partitioned game_rounds (migration 0765):
+   * claimed by the statement that writes the round, with its row's id and created_at (its month).
+   */
+  game_round_keys: {
+    vassalage: string;
+    round_id: string;
+    id: Int8;
+    created_at: Date;
+  };
+  /** A vendor transaction id, unique across the months of the partitioned round_bets (migration 0765), as game_round_keys. */
+  round_bet_keys: {
+    vassalage: string;
+    vendor_tx_id: string;
+    id: Int8;
+    created_at: Date;
+  };
   round_bets: {
     id: GeneratedInt8;
     vassalage: string;

@@ -37,6 +37,8 @@ export type LedgerTables = {
     account_id: Int8;
     amount: Int8;
     currency: string;
+    /** Its transaction's created_at (one now()): the month partition it is in (migration 0765). */
+    created_at: Generated<Date>;
   };
   ledger_holds: {
     id: GeneratedInt8;

@@ -17,6 +17,7 @@ import {
   type NewRoundBet,
   type RoundBetRow,
   type RoundRow,
+  type RowKey,
 } from './seamless.repository';
 import type { SeamlessAccounts, SeamlessEndRoundInput, SeamlessResult, SeamlessRollbackInput } from './seamless.types';
 
@@ -59,9 +60,9 @@ export function createSeamlessRollback(parts: SeamlessParts) {
   const { db, ledger, brand, accountsFor, answer, inTransaction, currentBalance, assertIds } = parts;
 
   /** Claim the transaction id, or settle what an earlier call with the same id decided. */
-  async function claim(t: Db, row: NewRoundBet): Promise<{ id: string } | { replay: RoundBetRow }> {
-    const id = await insertRoundBet(t, row);
-    if (id) return { id };
+  async function claim(t: Db, row: NewRoundBet): Promise<RowKey | { replay: RoundBetRow }> {
+    const key = await insertRoundBet(t, row);
+    if (key) return key;
     const existing = await findRoundBet(t, row.vassalage, row.vendorTxId);
     if (!existing) throw new Error('seamless: transaction id conflict but no stored row');
     if (existing.kind === 'bet' && existing.status === 'cancelled' && row.kind === 'bet') {
@@ -127,7 +128,7 @@ export function createSeamlessRollback(parts: SeamlessParts) {
         if (tombstone) {
           const balance = await currentBalance(t, input.memberId, money.currency);
           const result = answer(input.memberId, money, balance, null, undefined);
-          await completeRoundBet(t, claimed.id, {
+          await completeRoundBet(t, claimed, {
             status: 'done',
             amount: 0n,
             ledgerTransactionId: null,
@@ -182,7 +183,7 @@ export function createSeamlessRollback(parts: SeamlessParts) {
           );
           transactionId = posted.transactionId;
         }
-        if (!(await markBetRolledBack(t, target.id))) throw new Error('seamless: bet changed under its row lock');
+        if (!(await markBetRolledBack(t, target))) throw new Error('seamless: bet changed under its row lock');
         // The round records what went back; a bonus part the house kept is a cancelled stake
         // (refund_kept), never a refund paid (migration 0500).
         refunded = realPart + bonusBack;
@@ -195,10 +196,10 @@ export function createSeamlessRollback(parts: SeamlessParts) {
       }
       const updated =
         round && refunded + kept > 0n
-          ? await updateRound(t, round.id, { addRefund: refunded, addBonusRefund: bonusRefunded, addRefundKept: kept })
+          ? await updateRound(t, round, { addRefund: refunded, addBonusRefund: bonusRefunded, addRefundKept: kept })
           : round;
       const result = answer(input.memberId, money, balance, transactionId, updated);
-      await completeRoundBet(t, claimed.id, {
+      await completeRoundBet(t, claimed, {
         status: 'done',
         amount: refunded,
         bonusKept: kept,
@@ -219,7 +220,7 @@ export function createSeamlessRollback(parts: SeamlessParts) {
       if (!round) throw refuse('unknown_round', { roundId: input.roundId });
       checkRound(round, input.memberId);
       const replayed = round.status === 'settled';
-      const updated = replayed ? round : await updateRound(t, round.id, { settle: true });
+      const updated = replayed ? round : await updateRound(t, round, { settle: true });
       const balance = await currentBalance(t, input.memberId, money.currency);
       return { ...answer(input.memberId, money, balance, null, updated), replayed };
     });

@@ -7,8 +7,14 @@ type Db = Kysely<Database>;
 // The seamless wallet's rows: game rounds, and every vendor transaction id (bet, win, rollback)
 // with its first answer.
 
-export type RoundRow = {
-  id: string;
+/**
+ * A row of the month-partitioned game_rounds or round_bets (migration 0765): its primary key is
+ * (id, created_at), and a write by id alone would look for the id in every month's index. The
+ * time is PostgreSQL's text of it (a JavaScript Date keeps milliseconds, the column microseconds).
+ */
+export type RowKey = { id: string; createdAt: string };
+
+export type RoundRow = RowKey & {
   vassalage: string;
   roundId: string;
   memberId: string;
@@ -24,8 +30,7 @@ export type RoundRow = {
   bonusId: string | null;
 };
 
-export type RoundBetRow = {
-  id: string;
+export type RoundBetRow = RowKey & {
   vassalage: string;
   vendorTxId: string;
   kind: RoundBetKind;
@@ -44,53 +49,53 @@ export type RoundBetRow = {
 };
 
 /** A vendor transaction to claim: its row without the id; `status` defaults to pending, `response` to none. */
-export type NewRoundBet = Omit<RoundBetRow, 'id' | 'status' | 'response' | 'bonusAmount' | 'bonusId'> &
+export type NewRoundBet = Omit<RoundBetRow, 'id' | 'createdAt' | 'status' | 'response' | 'bonusAmount' | 'bonusId'> &
   Partial<Pick<RoundBetRow, 'status' | 'response'>>;
 
-/** Claim a vendor transaction id. Returns the new row id, or undefined when the id exists (waits for a concurrent holder). */
-export async function insertRoundBet(db: Db, input: NewRoundBet): Promise<string | undefined> {
-  const row = await db
-    .insertInto('round_bets')
-    .values({
-      vassalage: input.vassalage,
-      vendor_tx_id: input.vendorTxId,
-      kind: input.kind,
-      round_id: input.roundId,
-      member_id: input.memberId,
-      node_id: input.nodeId,
-      amount: input.amount.toString(),
-      ref_tx_id: input.refTxId,
-      status: input.status ?? 'pending',
-      request_hash: input.requestHash,
-      response: input.response ? JSON.stringify(input.response) : null,
-    })
-    .onConflict((oc) => oc.columns(['vassalage', 'vendor_tx_id']).doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  return row?.id;
+/**
+ * Claim a vendor transaction id. Returns the new row's key, or undefined when the id exists (waits for a concurrent holder).
+ * The id is claimed in round_bet_keys by the statement that writes the row (migration 0765: the
+ * partitioned round_bets can hold no unique key on it across months).
+ */
+export async function insertRoundBet(db: Db, input: NewRoundBet): Promise<RowKey | undefined> {
+  const { rows } = await sql<{ id: string; created_at: string }>`
+    WITH k AS (
+      INSERT INTO round_bet_keys (vassalage, vendor_tx_id, id, created_at)
+      VALUES (${input.vassalage}::text, ${input.vendorTxId}::text, nextval('round_bets_id_seq'), now())
+      ON CONFLICT (vassalage, vendor_tx_id) DO NOTHING
+      RETURNING id, created_at
+    )
+    INSERT INTO round_bets (id, created_at, vassalage, vendor_tx_id, kind, round_id, member_id, node_id, amount, ref_tx_id,
+      status, request_hash, response) OVERRIDING SYSTEM VALUE
+    SELECT k.id, k.created_at, ${input.vassalage}::text, ${input.vendorTxId}::text, ${input.kind}::text, ${input.roundId}::text,
+      ${input.memberId}::bigint, ${input.nodeId}::text, ${input.amount.toString()}::bigint, ${input.refTxId}::text,
+      ${input.status ?? 'pending'}::text, ${input.requestHash}::text,
+      ${input.response ? JSON.stringify(input.response) : null}::jsonb
+    FROM k
+    RETURNING id, created_at::text`.execute(db);
+  return rows[0] === undefined ? undefined : { id: String(rows[0].id), createdAt: rows[0].created_at };
 }
 
-/** A vendor transaction by id, optionally locked. */
+/** A vendor transaction by id, optionally locked: through its key, in its month only. */
 export async function findRoundBet(
   db: Db,
   vassalage: string,
   vendorTxId: string,
   opts: { lock?: boolean } = {},
 ): Promise<RoundBetRow | undefined> {
-  let q = db
-    .selectFrom('round_bets')
-    .selectAll()
-    .where('vassalage', '=', vassalage)
-    .where('vendor_tx_id', '=', vendorTxId);
-  if (opts.lock) q = q.forUpdate();
-  const r = await q.executeTakeFirst();
-  return r ? toRoundBet(r) : undefined;
+  const { rows } = await sql<RoundBetSelect>`
+    SELECT b.*, b.created_at::text AS created_at_text FROM round_bet_keys AS k
+    CROSS JOIN LATERAL (
+      SELECT x.* FROM round_bets AS x WHERE x.id = k.id AND x.created_at = k.created_at OFFSET 0 ${opts.lock ? sql`FOR UPDATE` : sql``}
+    ) AS b
+    WHERE k.vassalage = ${vassalage} AND k.vendor_tx_id = ${vendorTxId}`.execute(db);
+  return rows[0] ? toRoundBet(rows[0]) : undefined;
 }
 
-/** Write a vendor transaction's outcome and first answer. */
+/** Write a vendor transaction's outcome and first answer (in its month only). */
 export async function completeRoundBet(
   db: Db,
-  id: string,
+  row: RowKey,
   input: {
     status: RoundBetStatus;
     amount?: bigint;
@@ -111,37 +116,38 @@ export async function completeRoundBet(
       ledger_transaction_id: input.ledgerTransactionId,
       response: JSON.stringify(input.response),
     })
-    .where('id', '=', id)
+    .where('id', '=', row.id)
+    .where('created_at', '=', sql<Date>`${row.createdAt}::timestamptz`)
     .execute();
 }
 
-/** Mark an accepted bet rolled back; true when this call did it. */
-export async function markBetRolledBack(db: Db, id: string): Promise<boolean> {
+/** Mark an accepted bet rolled back (in its month only); true when this call did it. */
+export async function markBetRolledBack(db: Db, bet: RowKey): Promise<boolean> {
   const res = await db
     .updateTable('round_bets')
     .set({ status: 'rolled_back' })
-    .where('id', '=', id)
+    .where('id', '=', bet.id)
+    .where('created_at', '=', sql<Date>`${bet.createdAt}::timestamptz`)
     .where('status', '=', 'accepted')
     .executeTakeFirst();
   return res.numUpdatedRows === 1n;
 }
 
-/** A round, locked for the rest of the transaction. */
+/** A round, locked for the rest of the transaction: through its key, in its month only. */
 export async function lockRound(db: Db, vassalage: string, roundId: string): Promise<RoundRow | undefined> {
-  const r = await db
-    .selectFrom('game_rounds')
-    .selectAll()
-    .where('vassalage', '=', vassalage)
-    .where('round_id', '=', roundId)
-    .forUpdate()
-    .executeTakeFirst();
-  return r ? toRound(r) : undefined;
+  const { rows } = await sql<RoundSelect>`
+    SELECT r.*, r.created_at::text AS created_at_text FROM game_round_keys AS k
+    CROSS JOIN LATERAL (
+      SELECT g.* FROM game_rounds AS g WHERE g.id = k.id AND g.created_at = k.created_at OFFSET 0 FOR UPDATE
+    ) AS r
+    WHERE k.vassalage = ${vassalage} AND k.round_id = ${roundId}`.execute(db);
+  return rows[0] ? toRound(rows[0]) : undefined;
 }
 
-/** Move a round's win or refund totals and optionally settle it. */
+/** Move a round's win or refund totals and optionally settle it (in its month only). */
 export async function updateRound(
   db: Db,
-  id: string,
+  round: RowKey,
   input: { addWin?: bigint; addRefund?: bigint; addBonusRefund?: bigint; addRefundKept?: bigint; settle?: boolean },
 ): Promise<RoundRow> {
   const r = await db
@@ -154,19 +160,24 @@ export async function updateRound(
       updated_at: new Date(),
       ...(input.settle ? { status: 'settled' as const, settled_at: new Date() } : {}),
     })
-    .where('id', '=', id)
+    .where('id', '=', round.id)
+    .where('created_at', '=', sql<Date>`${round.createdAt}::timestamptz`)
     .returningAll()
+    .returning(sql<string>`created_at::text`.as('created_at_text'))
     .executeTakeFirstOrThrow();
   return toRound(r);
 }
 
 // ---------------------------------------------------------------------------------------------
 
-type RoundSelect = Database['game_rounds'] extends infer T ? { [K in keyof T]: unknown } : never;
+type RoundSelect = (Database['game_rounds'] extends infer T ? { [K in keyof T]: unknown } : never) & {
+  created_at_text: unknown;
+};
 
 function toRound(r: RoundSelect): RoundRow {
   return {
     id: String(r.id),
+    createdAt: String(r.created_at_text),
     vassalage: String(r.vassalage),
     roundId: String(r.round_id),
     memberId: String(r.member_id),
@@ -182,11 +193,14 @@ function toRound(r: RoundSelect): RoundRow {
   };
 }
 
-type RoundBetSelect = Database['round_bets'] extends infer T ? { [K in keyof T]: unknown } : never;
+type RoundBetSelect = (Database['round_bets'] extends infer T ? { [K in keyof T]: unknown } : never) & {
+  created_at_text: unknown;
+};
 
 function toRoundBet(r: RoundBetSelect): RoundBetRow {
   return {
     id: String(r.id),
+    createdAt: String(r.created_at_text),
     vassalage: String(r.vassalage),
     vendorTxId: String(r.vendor_tx_id),
     kind: r.kind as RoundBetKind,
@@ -304,7 +318,9 @@ export async function applySeamlessBets(db: Db, ops: SeamlessOp[]): Promise<Seam
 /**
  * Close many rounds at once, as an end of round closes one (status settled, no money moves):
  * each round named with its player, only while open. Returns how many this call closed; a round
- * closed before (a repeated batch) is left as it is.
+ * closed before (a repeated batch) is left as it is. The rounds are found through their keys, and
+ * only the months between the batch's first and last round are read (game_rounds is partitioned
+ * by month, migration 0765): by vendor id alone every month's index would be probed per round.
  */
 export async function closeRounds(
   db: Db,
@@ -315,9 +331,16 @@ export async function closeRounds(
   const ids = sql.val(rounds.map((r) => r.roundId));
   const members = sql.val(rounds.map((r) => r.memberId));
   const r = await sql`
+    WITH v AS MATERIALIZED (
+      SELECT k.id, k.created_at, v.member_id
+      FROM unnest(${ids}::text[], ${members}::bigint[]) AS v(round_id, member_id)
+      JOIN game_round_keys AS k ON k.vassalage = ${vassalage} AND k.round_id = v.round_id
+    )
     UPDATE game_rounds r SET status = 'settled', settled_at = now(), updated_at = now()
-    FROM unnest(${ids}::text[], ${members}::bigint[]) AS v(round_id, member_id)
-    WHERE r.vassalage = ${vassalage} AND r.round_id = v.round_id AND r.member_id = v.member_id
-      AND r.status = 'open'`.execute(db);
+    FROM v
+    WHERE r.id = v.id AND r.created_at = v.created_at AND r.member_id = v.member_id AND r.status = 'open'
+      AND r.created_at >= (SELECT min(created_at) FROM v) AND r.created_at <= (SELECT max(created_at) FROM v)`.execute(
+    db,
+  );
   return Number(r.numAffectedRows ?? 0n);
 }

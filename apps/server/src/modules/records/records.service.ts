@@ -1,6 +1,7 @@
 import type { AppContext } from '../../app-context';
 import type { AuditService } from '../audit/audit.service';
 import type { RecordsViews } from './records-views';
+import { createMonthPartitionsService } from './month-partitions.service';
 import { createRegulatorExportService, type RegulatorExportContext } from './regulator-export.service';
 
 export type RecordsContext = Pick<AppContext, 'db' | 'readDb' | 'log'> & {
@@ -29,6 +30,7 @@ export function createRecordsService(ctx: RecordsContext) {
       ...(ctx.now ? { now: ctx.now } : {}),
       ...(ctx.operatorNames ? { operatorNames: ctx.operatorNames } : {}),
     }),
+    partitions: createMonthPartitionsService({ db: ctx.db, ...(ctx.now ? { now: ctx.now } : {}) }),
   };
 }
 

@@ -12,8 +12,10 @@ BEGIN
   IF OLD.status = 'accepted' AND NEW.status = 'rolled_back'
      AND records_same_except(to_jsonb(OLD), to_jsonb(NEW), ARRAY['status'])
      AND NOT EXISTS (
-       SELECT 1 FROM game_rounds AS r
-       WHERE r.vassalage = OLD.vassalage AND r.round_id = OLD.round_id AND r.status = 'settled') THEN
+       -- The round through its key, in its month (migration 0765_monthly_partitions).
+       SELECT 1 FROM game_round_keys AS k
+       CROSS JOIN LATERAL (SELECT g.status FROM game_rounds AS g WHERE g.id = k.id AND g.created_at = k.created_at OFFSET 0) AS r
+       WHERE k.vassalage = OLD.vassalage AND k.round_id = OLD.round_id AND r.status = 'settled') THEN
     RETURN NEW;
   END IF;
   RAISE EXCEPTION 'record closed: round_bets % is closed (UPDATE refused)', OLD.id

@@ -4,13 +4,14 @@
 -- As migration 0693_seamless_batch_counters explained it:
 -- A batch's round changes added to the counters, as the triggers of 0171, 0305 and 0318 would
 -- have added them one change at a time. Arrays are parallel: one element per change.
+-- p_settled are the ids of the rounds settled, p_settled_at their created_at (since migration 0765).
 -- requires: agent_member_daily_today
 -- requires: reporting_note_activity
 -- requires: reporting_stripe
 -- requires: reward_event_member_plays
 CREATE OR REPLACE FUNCTION round_counters_add(
   p_member bigint[], p_vassalage text[], p_currency text[], p_bet bigint[], p_refund bigint[], p_win bigint[],
-  p_first integer[], p_settled bigint[]
+  p_first integer[], p_settled bigint[], p_settled_at timestamptz[]
 ) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
   v_hour timestamptz := date_trunc('hour', now(), 'UTC');
@@ -61,7 +62,9 @@ BEGIN
         'roundId', r.id::text, 'vassalage', r.vassalage, 'nodeId', r.node_id, 'currency', r.currency,
         'bet', r.total_bet::text, 'win', r.total_win::text, 'refund', r.total_refund::text)
     FROM game_rounds AS r
-    WHERE r.id = ANY (p_settled) AND reward_event_member_plays(r.member_id)
+    -- With their months (p_settled_at, parallel to p_settled): game_rounds is partitioned by month
+    -- (migration 0765), and by id alone every month's index would be probed for each round.
+    WHERE r.id = ANY (p_settled) AND r.created_at = ANY (p_settled_at) AND reward_event_member_plays(r.member_id)
     ORDER BY r.id;
   END IF;
 END;

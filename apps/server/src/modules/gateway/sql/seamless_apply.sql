@@ -3,6 +3,10 @@
 --
 -- As migration 0693_seamless_batch_counters explained it:
 -- seamless_apply as in migration 0500, noting its round changes and counting them at the end.
+--
+-- Since migration 0765_monthly_partitions: a vendor's transaction or round id is claimed in its key
+-- table (round_bet_keys, game_round_keys) in the statement that writes the row, and looked up
+-- through it, so each lookup reads one month of the partitioned tables.
 -- requires: bonus_bet_terms
 -- requires: bonus_takes_round_money
 -- requires: format_minor
@@ -58,6 +62,7 @@ DECLARE
   v_c_win bigint[] := '{}';
   v_c_first integer[] := '{}';
   v_settled bigint[] := '{}';
+  v_settled_at timestamptz[] := '{}';
 BEGIN
   -- The round triggers that keep counters stand aside while this batch writes its rounds.
   PERFORM set_config('wps.round_counters', 'batch', true);
@@ -96,8 +101,11 @@ BEGIN
     v_kept := 0;
 
     -- A vendor transaction id seen before (by an earlier batch, or earlier in this one).
+    -- Through its key, then the one month its row is in (migration 0765).
     SELECT b.kind, b.status, b.request_hash, b.response INTO v_existing
-    FROM round_bets AS b WHERE b.vassalage = v_vassalage AND b.vendor_tx_id = v_tx;
+    FROM round_bet_keys AS k
+    CROSS JOIN LATERAL (SELECT x.* FROM round_bets AS x WHERE x.id = k.id AND x.created_at = k.created_at OFFSET 0) AS b
+    WHERE k.vassalage = v_vassalage AND k.vendor_tx_id = v_tx;
     IF FOUND THEN
       IF v_existing.kind = 'bet' AND v_existing.status = 'cancelled' AND v_kind = 'bet' THEN
         v_answer := seamless_refusal('bet_cancelled', jsonb_build_object('transactionId', v_tx));
@@ -113,9 +121,10 @@ BEGIN
     END IF;
 
     IF v_kind = 'bet' THEN
-      SELECT r.id, r.member_id, r.status, r.currency, r.total_bet, r.total_refund, r.refund_kept INTO v_round
-      FROM game_rounds AS r WHERE r.vassalage = v_vassalage AND r.round_id = v_round_id
-      FOR UPDATE;
+      SELECT r.id, r.created_at, r.member_id, r.status, r.currency, r.total_bet, r.total_refund, r.refund_kept INTO v_round
+      FROM game_round_keys AS k
+      CROSS JOIN LATERAL (SELECT g.* FROM game_rounds AS g WHERE g.id = k.id AND g.created_at = k.created_at OFFSET 0 FOR UPDATE) AS r
+      WHERE k.vassalage = v_vassalage AND k.round_id = v_round_id;
       IF FOUND AND v_round.member_id <> v_member THEN
         v_answers := v_answers || jsonb_build_array(seamless_refusal('round_mismatch', jsonb_build_object('roundId', v_round_id)));
         CONTINUE;
@@ -156,9 +165,14 @@ BEGIN
       END IF;
       IF v_answer IS NOT NULL THEN
         -- A stored refusal: a replay gets the same refusal, even once the player has funds.
-        INSERT INTO round_bets (vassalage, vendor_tx_id, kind, round_id, member_id, node_id, amount, status, request_hash, response)
-        VALUES (v_vassalage, v_tx, 'bet', v_round_id, v_member, v_op ->> 'nodeId', v_amount, 'refused', v_op ->> 'hash', v_answer)
-        ON CONFLICT (vassalage, vendor_tx_id) DO NOTHING;
+        WITH k AS (
+          INSERT INTO round_bet_keys (vassalage, vendor_tx_id, id, created_at)
+          VALUES (v_vassalage, v_tx, nextval('round_bets_id_seq'), now())
+          ON CONFLICT (vassalage, vendor_tx_id) DO NOTHING
+          RETURNING id, created_at
+        )
+        INSERT INTO round_bets (id, created_at, vassalage, vendor_tx_id, kind, round_id, member_id, node_id, amount, status, request_hash, response) OVERRIDING SYSTEM VALUE
+        SELECT k.id, k.created_at, v_vassalage, v_tx, 'bet', v_round_id, v_member, v_op ->> 'nodeId', v_amount, 'refused', v_op ->> 'hash', v_answer FROM k;
         IF NOT FOUND THEN
           RAISE EXCEPTION 'seamless: transaction id % claimed concurrently', v_tx USING ERRCODE = 'LE004';
         END IF;
@@ -196,21 +210,32 @@ BEGIN
       v_answer := jsonb_build_object('playerId', v_member::text, 'currency', v_currency, 'balance', format_minor(v_balance, v_scale),
         'balanceMinor', v_balance::text, 'transactionId', v_ledger_tx::text, 'roundStatus', 'open');
 
-      INSERT INTO round_bets (vassalage, vendor_tx_id, kind, round_id, member_id, node_id, amount, status, request_hash, ledger_transaction_id, response, bonus_amount)
-      VALUES (v_vassalage, v_tx, 'bet', v_round_id, v_member, v_op ->> 'nodeId', v_amount, 'accepted', v_op ->> 'hash', v_ledger_tx, v_answer, v_bonus_part)
-      ON CONFLICT (vassalage, vendor_tx_id) DO NOTHING;
+      WITH k AS (
+        INSERT INTO round_bet_keys (vassalage, vendor_tx_id, id, created_at)
+        VALUES (v_vassalage, v_tx, nextval('round_bets_id_seq'), now())
+        ON CONFLICT (vassalage, vendor_tx_id) DO NOTHING
+        RETURNING id, created_at
+      )
+      INSERT INTO round_bets (id, created_at, vassalage, vendor_tx_id, kind, round_id, member_id, node_id, amount, status, request_hash, ledger_transaction_id, response, bonus_amount) OVERRIDING SYSTEM VALUE
+      SELECT k.id, k.created_at, v_vassalage, v_tx, 'bet', v_round_id, v_member, v_op ->> 'nodeId', v_amount, 'accepted', v_op ->> 'hash', v_ledger_tx, v_answer, v_bonus_part FROM k;
       IF NOT FOUND THEN
         RAISE EXCEPTION 'seamless: transaction id % claimed concurrently', v_tx USING ERRCODE = 'LE004';
       END IF;
       IF v_round.id IS NOT NULL THEN
-        UPDATE game_rounds SET total_bet = total_bet + v_amount, bonus_bet = bonus_bet + v_bonus_part, updated_at = now() WHERE id = v_round.id;
+        UPDATE game_rounds SET total_bet = total_bet + v_amount, bonus_bet = bonus_bet + v_bonus_part, updated_at = now()
+          WHERE id = v_round.id AND created_at = v_round.created_at;
         v_c_member := v_c_member || v_member; v_c_vassalage := v_c_vassalage || v_vassalage;
         v_c_currency := v_c_currency || v_round.currency; v_c_bet := v_c_bet || v_amount; v_c_win := v_c_win || 0::bigint;
         v_c_first := v_c_first || CASE WHEN v_round.total_bet = 0 THEN 1 ELSE 0 END;
       ELSE
-        INSERT INTO game_rounds (vassalage, round_id, member_id, node_id, currency, total_bet, bonus_bet)
-        VALUES (v_vassalage, v_round_id, v_member, v_op ->> 'nodeId', v_currency, v_amount, v_bonus_part)
-        ON CONFLICT (vassalage, round_id) DO NOTHING;
+        WITH k AS (
+          INSERT INTO game_round_keys (vassalage, round_id, id, created_at)
+          VALUES (v_vassalage, v_round_id, nextval('game_rounds_id_seq'), now())
+          ON CONFLICT (vassalage, round_id) DO NOTHING
+          RETURNING id, created_at
+        )
+        INSERT INTO game_rounds (id, created_at, vassalage, round_id, member_id, node_id, currency, total_bet, bonus_bet) OVERRIDING SYSTEM VALUE
+        SELECT k.id, k.created_at, v_vassalage, v_round_id, v_member, v_op ->> 'nodeId', v_currency, v_amount, v_bonus_part FROM k;
         IF NOT FOUND THEN
           RAISE EXCEPTION 'seamless: round % created concurrently', v_round_id USING ERRCODE = 'LE004';
         END IF;
@@ -223,9 +248,10 @@ BEGIN
     ELSIF v_kind = 'win' THEN
       -- Refusals for a missing bet, another player's or a settled round are not stored: the
       -- win may be retried once its bet exists.
-      SELECT r.id, r.member_id, r.status, r.currency, r.node_id, r.total_bet, r.total_win, r.total_refund, r.refund_kept, r.bonus_bet, r.bonus_refund, r.bonus_id INTO v_round
-      FROM game_rounds AS r WHERE r.vassalage = v_vassalage AND r.round_id = v_round_id
-      FOR UPDATE;
+      SELECT r.id, r.created_at, r.member_id, r.status, r.currency, r.node_id, r.total_bet, r.total_win, r.total_refund, r.refund_kept, r.bonus_bet, r.bonus_refund, r.bonus_id INTO v_round
+      FROM game_round_keys AS k
+      CROSS JOIN LATERAL (SELECT g.* FROM game_rounds AS g WHERE g.id = k.id AND g.created_at = k.created_at OFFSET 0 FOR UPDATE) AS r
+      WHERE k.vassalage = v_vassalage AND k.round_id = v_round_id;
       IF NOT FOUND THEN
         v_answers := v_answers || jsonb_build_array(seamless_refusal('win_without_round', jsonb_build_object('roundId', v_round_id)));
         CONTINUE;
@@ -237,6 +263,7 @@ BEGIN
       SELECT EXISTS (
         SELECT 1 FROM round_bets AS b
         WHERE b.vassalage = v_vassalage AND b.round_id = v_round_id AND b.kind = 'bet' AND b.status = 'accepted'
+          AND b.created_at >= v_round.created_at
           AND (v_bet_tx IS NULL OR b.vendor_tx_id = v_bet_tx)
       ) INTO v_has_bet;
       IF NOT v_has_bet THEN
@@ -266,9 +293,14 @@ BEGIN
         v_answer := NULL;
       END IF;
       IF v_answer IS NOT NULL THEN
-        INSERT INTO round_bets (vassalage, vendor_tx_id, kind, round_id, member_id, node_id, amount, ref_tx_id, status, request_hash, response)
-        VALUES (v_vassalage, v_tx, 'win', v_round_id, v_member, '', v_amount, v_bet_tx, 'refused', v_op ->> 'hash', v_answer)
-        ON CONFLICT (vassalage, vendor_tx_id) DO NOTHING;
+        WITH k AS (
+          INSERT INTO round_bet_keys (vassalage, vendor_tx_id, id, created_at)
+          VALUES (v_vassalage, v_tx, nextval('round_bets_id_seq'), now())
+          ON CONFLICT (vassalage, vendor_tx_id) DO NOTHING
+          RETURNING id, created_at
+        )
+        INSERT INTO round_bets (id, created_at, vassalage, vendor_tx_id, kind, round_id, member_id, node_id, amount, ref_tx_id, status, request_hash, response) OVERRIDING SYSTEM VALUE
+        SELECT k.id, k.created_at, v_vassalage, v_tx, 'win', v_round_id, v_member, '', v_amount, v_bet_tx, 'refused', v_op ->> 'hash', v_answer FROM k;
         IF NOT FOUND THEN
           RAISE EXCEPTION 'seamless: transaction id % claimed concurrently', v_tx USING ERRCODE = 'LE004';
         END IF;
@@ -313,9 +345,14 @@ BEGIN
       v_answer := jsonb_build_object('playerId', v_member::text, 'currency', v_currency, 'balance', format_minor(v_balance, v_scale),
         'balanceMinor', v_balance::text, 'transactionId', v_ledger_tx::text, 'roundStatus', CASE WHEN v_settle THEN 'settled' ELSE 'open' END);
 
-      INSERT INTO round_bets (vassalage, vendor_tx_id, kind, round_id, member_id, node_id, amount, ref_tx_id, status, request_hash, ledger_transaction_id, response, bonus_amount, bonus_kept)
-      VALUES (v_vassalage, v_tx, 'win', v_round_id, v_member, '', v_amount, v_bet_tx, 'done', v_op ->> 'hash', v_ledger_tx, v_answer, v_bonus_part, v_kept)
-      ON CONFLICT (vassalage, vendor_tx_id) DO NOTHING;
+      WITH k AS (
+        INSERT INTO round_bet_keys (vassalage, vendor_tx_id, id, created_at)
+        VALUES (v_vassalage, v_tx, nextval('round_bets_id_seq'), now())
+        ON CONFLICT (vassalage, vendor_tx_id) DO NOTHING
+        RETURNING id, created_at
+      )
+      INSERT INTO round_bets (id, created_at, vassalage, vendor_tx_id, kind, round_id, member_id, node_id, amount, ref_tx_id, status, request_hash, ledger_transaction_id, response, bonus_amount, bonus_kept) OVERRIDING SYSTEM VALUE
+      SELECT k.id, k.created_at, v_vassalage, v_tx, 'win', v_round_id, v_member, '', v_amount, v_bet_tx, 'done', v_op ->> 'hash', v_ledger_tx, v_answer, v_bonus_part, v_kept FROM k;
       IF NOT FOUND THEN
         RAISE EXCEPTION 'seamless: transaction id % claimed concurrently', v_tx USING ERRCODE = 'LE004';
       END IF;
@@ -323,12 +360,13 @@ BEGIN
       UPDATE game_rounds SET total_win = total_win + v_amount - v_kept, bonus_win = bonus_win + v_bonus_part, updated_at = now(),
         status = CASE WHEN v_settle THEN 'settled' ELSE status END,
         settled_at = CASE WHEN v_settle THEN now() ELSE settled_at END
-      WHERE id = v_round.id;
+      WHERE id = v_round.id AND created_at = v_round.created_at;
       v_c_member := v_c_member || v_member; v_c_vassalage := v_c_vassalage || v_vassalage;
       v_c_currency := v_c_currency || v_round.currency; v_c_bet := v_c_bet || 0::bigint; v_c_win := v_c_win || (v_amount - v_kept);
       v_c_first := v_c_first || 0;
       IF v_settle THEN
         v_settled := v_settled || v_round.id;
+        v_settled_at := v_settled_at || v_round.created_at;
       END IF;
       v_answers := v_answers || jsonb_build_array(jsonb_build_object('ok', v_answer, 'replayed', false));
 
@@ -339,7 +377,7 @@ BEGIN
   PERFORM set_config('wps.round_counters', '', true);
   IF cardinality(v_c_member) > 0 THEN
     PERFORM round_counters_add(v_c_member, v_c_vassalage, v_c_currency, v_c_bet,
-      array_fill(0::bigint, ARRAY[cardinality(v_c_member)]), v_c_win, v_c_first, v_settled);
+      array_fill(0::bigint, ARRAY[cardinality(v_c_member)]), v_c_win, v_c_first, v_settled, v_settled_at);
   END IF;
   RETURN v_answers;
 END;

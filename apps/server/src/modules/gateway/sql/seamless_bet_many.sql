@@ -13,6 +13,10 @@
 -- Figures, rows and lock order (counter rows last, in key order) are otherwise 0430's; the rounds
 -- that existed before keep their one UPDATE, whose statement triggers already count the batch
 -- at once.
+--
+-- Since migration 0765_monthly_partitions: the vendor's transaction and round ids are claimed in
+-- their key tables by the statements that write the rows, and the batch's rounds are found through
+-- those keys and read in their months only.
 -- requires: format_minor
 -- requires: round_counters_add
 -- requires: seamless_apply
@@ -28,12 +32,13 @@ DECLARE
   v_rest_n bigint[];
   v_rest_answers jsonb := '[]'::jsonb;
   v_accounts bigint[];
-  v_rounds bigint[];
   v_staked_rounds bigint[];
   v_c_member bigint[];
   v_c_vassalage text[];
   v_c_currency text[];
   v_c_bet bigint[];
+  v_lo timestamptz;
+  v_hi timestamptz;
 BEGIN
   IF jsonb_array_length(p_ops) = 0 THEN
     RETURN '[]'::jsonb;
@@ -44,13 +49,15 @@ BEGIN
     LATERAL (VALUES ((o ->> 'walletId')::bigint), ((o ->> 'houseId')::bigint), ((o ->> 'bonusWalletId')::bigint)) AS k(id)
   WHERE k.id IS NOT NULL;
   PERFORM 1 FROM ledger_accounts AS a WHERE a.id = ANY (v_accounts) ORDER BY a.id FOR UPDATE;
-  -- 2. The batch's existing rounds, in id order.
-  SELECT array_agg(DISTINCT r.id) INTO v_rounds
-  FROM (SELECT DISTINCT o ->> 'vassalage' AS vassalage, o ->> 'roundId' AS round_id FROM jsonb_array_elements(p_ops) AS o) AS k,
-    LATERAL (SELECT g.id FROM game_rounds AS g WHERE g.vassalage = k.vassalage AND g.round_id = k.round_id OFFSET 0) AS r;
-  IF v_rounds IS NOT NULL THEN
-    PERFORM 1 FROM game_rounds AS r WHERE r.id = ANY (v_rounds) ORDER BY r.id FOR UPDATE;
-  END IF;
+  -- 2. The batch's existing rounds, in id order: found by their keys, each locked in its month
+  -- (migration 0765).
+  PERFORM 1
+  FROM (
+    SELECT rk.id, rk.created_at FROM game_round_keys AS rk
+    WHERE (rk.vassalage, rk.round_id) IN (SELECT o ->> 'vassalage', o ->> 'roundId' FROM jsonb_array_elements(p_ops) AS o)
+    ORDER BY rk.id OFFSET 0
+  ) AS k
+  CROSS JOIN LATERAL (SELECT g.id FROM game_rounds AS g WHERE g.id = k.id AND g.created_at = k.created_at OFFSET 0 FOR UPDATE) AS r;
   -- 3. The plain bets, with their ledger ids and the running balances after each.
   WITH o AS (
     SELECT t.n,
@@ -74,16 +81,22 @@ BEGIN
     FROM jsonb_array_elements(p_ops) WITH ORDINALITY AS t(x, n)
   ),
   c AS (
-    SELECT o.*, r.id AS round_pk, r.total_bet, w.currency AS account_currency,
+    SELECT o.*, r.id AS round_pk, r.created_at AS round_at, r.total_bet, w.currency AS account_currency,
       w.balance AS wallet_balance, h.balance AS house_balance,
       coalesce(
         o.op = 'bet' AND o.copies = 1 AND o.one_player AND o.amount > 0 AND w.is_player AND h.id IS NOT NULL
         AND coalesce(b.balance, 0) = 0
         AND (r.id IS NULL OR (r.member_id = o.member_id AND r.status = 'open'))
-        AND NOT EXISTS (SELECT 1 FROM round_bets AS x WHERE x.vassalage = o.vassalage AND x.vendor_tx_id = o.tx OFFSET 0),
+        AND NOT EXISTS (SELECT 1 FROM round_bet_keys AS x WHERE x.vassalage = o.vassalage AND x.vendor_tx_id = o.tx OFFSET 0),
         false) AS candidate
     FROM o
-    LEFT JOIN LATERAL (SELECT g.* FROM game_rounds AS g WHERE g.vassalage = o.vassalage AND g.round_id = o.round_id OFFSET 0) AS r ON true
+    -- Each a lateral subquery of its own (OFFSET 0): an index probe per op, where a join of the
+    -- whole key table would be planned as a scan of it.
+    LEFT JOIN LATERAL (
+      SELECT g.* FROM game_round_keys AS rk
+      CROSS JOIN LATERAL (SELECT x.* FROM game_rounds AS x WHERE x.id = rk.id AND x.created_at = rk.created_at OFFSET 0) AS g
+      WHERE rk.vassalage = o.vassalage AND rk.round_id = o.round_id OFFSET 0
+    ) AS r ON true
     LEFT JOIN LATERAL (SELECT a.* FROM ledger_accounts AS a WHERE a.id = o.wallet OFFSET 0) AS w ON true
     LEFT JOIN LATERAL (SELECT a.* FROM ledger_accounts AS a WHERE a.id = o.house AND a.currency = w.currency OFFSET 0) AS h ON true
     LEFT JOIN LATERAL (SELECT a.* FROM ledger_accounts AS a WHERE a.id = o.bonus OFFSET 0) AS b ON true
@@ -107,7 +120,7 @@ BEGIN
   SELECT coalesce(jsonb_agg(jsonb_build_object(
       'n', p.n, 'vassalage', p.vassalage, 'tx', p.tx, 'round_id', p.round_id, 'member_id', p.member_id,
       'amount', p.amount, 'hash', p.hash, 'node_id', p.node_id, 'wallet', p.wallet, 'house', p.house,
-      'currency', p.account_currency, 'op_currency', p.currency, 'round_pk', p.round_pk, 'ledger_tx', p.ledger_tx,
+      'currency', p.account_currency, 'op_currency', p.currency, 'round_pk', p.round_pk, 'round_at', p.round_at, 'ledger_tx', p.ledger_tx,
       'wallet_after', p.wallet_after, 'house_after', p.house_after, 'round_bet_after', p.round_bet_after,
       'answer', jsonb_build_object('playerId', p.member_id::text, 'currency', p.currency,
         'balance', format_minor(p.wallet_after, p.scale),
@@ -130,20 +143,30 @@ BEGIN
     -- meanwhile undoes the batch (LE004, run again).
     PERFORM seamless_post_plan(v_plan, 'bet');
     -- 7. The bets' rows, each with its answer (a replay gets it); claimed meanwhile: LE004.
-    INSERT INTO round_bets (vassalage, vendor_tx_id, kind, round_id, member_id, node_id, amount, status, request_hash, ledger_transaction_id, response, bonus_amount)
-    SELECT p.vassalage, p.tx, 'bet', p.round_id, p.member_id, p.node_id, p.amount, 'accepted', p.hash, p.ledger_tx, p.answer, 0
-    FROM jsonb_to_recordset(v_plan) AS p(n bigint, vassalage text, tx text, round_id text, member_id bigint, node_id text, amount bigint,
-      hash text, ledger_tx bigint, answer jsonb)
-    ORDER BY p.n
-    ON CONFLICT (vassalage, vendor_tx_id) DO NOTHING;
+    -- Each id claimed in round_bet_keys by the same statement that writes its row (migration 0765).
+    WITH p AS (
+      SELECT * FROM jsonb_to_recordset(v_plan) AS p(n bigint, vassalage text, tx text, round_id text, member_id bigint, node_id text,
+        amount bigint, hash text, ledger_tx bigint, answer jsonb)
+    ),
+    k AS (
+      INSERT INTO round_bet_keys (vassalage, vendor_tx_id, id, created_at)
+      SELECT p.vassalage, p.tx, nextval('round_bets_id_seq'), now() FROM p ORDER BY p.n
+      ON CONFLICT (vassalage, vendor_tx_id) DO NOTHING
+      RETURNING vassalage, vendor_tx_id, id, created_at
+    )
+    INSERT INTO round_bets (id, created_at, vassalage, vendor_tx_id, kind, round_id, member_id, node_id, amount, status, request_hash,
+      ledger_transaction_id, response, bonus_amount) OVERRIDING SYSTEM VALUE
+    SELECT k.id, k.created_at, p.vassalage, p.tx, 'bet', p.round_id, p.member_id, p.node_id, p.amount, 'accepted', p.hash, p.ledger_tx, p.answer, 0
+    FROM p JOIN k ON k.vassalage = p.vassalage AND k.vendor_tx_id = p.tx
+    ORDER BY p.n;
     GET DIAGNOSTICS v_count = ROW_COUNT;
     IF v_count <> v_planned THEN
       RAISE EXCEPTION 'seamless: a transaction id of the batch was claimed concurrently' USING ERRCODE = 'LE004';
     END IF;
     -- 8. The rounds: existing ones grow by their bets' sum (one UPDATE, whose statement triggers
     -- count the batch at once); new ones are inserted with it, under the first bet's game.
-    SELECT array_agg(DISTINCT p.round_pk) INTO v_staked_rounds
-    FROM jsonb_to_recordset(v_plan) AS p(round_pk bigint)
+    SELECT array_agg(DISTINCT p.round_pk), min(p.round_at), max(p.round_at) INTO v_staked_rounds, v_lo, v_hi
+    FROM jsonb_to_recordset(v_plan) AS p(round_pk bigint, round_at timestamptz)
     WHERE p.round_pk IS NOT NULL;
     IF v_staked_rounds IS NOT NULL THEN
       UPDATE game_rounds AS r SET total_bet = r.total_bet + s.amount, updated_at = now()
@@ -153,19 +176,30 @@ BEGIN
         WHERE p.round_pk IS NOT NULL
         GROUP BY p.round_pk
       ) AS s
-      WHERE r.id = ANY (v_staked_rounds) AND r.id = s.round_pk;
+      -- The months of the batch's rounds only.
+      WHERE r.id = ANY (v_staked_rounds) AND r.id = s.round_pk AND r.created_at BETWEEN v_lo AND v_hi;
     END IF;
     -- The new rounds' counters are added once for the whole insert (migration 0693's
     -- round_counters_add), not by a row trigger per round.
     PERFORM set_config('wps.round_counters', 'batch', true);
-    WITH inserted AS (
-      INSERT INTO game_rounds (vassalage, round_id, member_id, node_id, currency, total_bet, bonus_bet)
+    WITH p AS (
       SELECT DISTINCT ON (p.vassalage, p.round_id) p.vassalage, p.round_id, p.member_id, p.node_id, p.op_currency,
-        sum(p.amount) OVER (PARTITION BY p.vassalage, p.round_id)::bigint, 0
+        sum(p.amount) OVER (PARTITION BY p.vassalage, p.round_id)::bigint AS total_bet
       FROM jsonb_to_recordset(v_plan) AS p(n bigint, vassalage text, round_id text, member_id bigint, node_id text, op_currency text, amount bigint, round_pk bigint)
       WHERE p.round_pk IS NULL
       ORDER BY p.vassalage, p.round_id, p.n
+    ),
+    k AS (
+      INSERT INTO game_round_keys (vassalage, round_id, id, created_at)
+      SELECT p.vassalage, p.round_id, nextval('game_rounds_id_seq'), now() FROM p
       ON CONFLICT (vassalage, round_id) DO NOTHING
+      RETURNING vassalage, round_id, id, created_at
+    ),
+    inserted AS (
+      INSERT INTO game_rounds (id, created_at, vassalage, round_id, member_id, node_id, currency, total_bet, bonus_bet) OVERRIDING SYSTEM VALUE
+      SELECT k.id, k.created_at, p.vassalage, p.round_id, p.member_id, p.node_id, p.op_currency, p.total_bet, 0
+      FROM p JOIN k ON k.vassalage = p.vassalage AND k.round_id = p.round_id
+      ORDER BY k.id
       RETURNING member_id, vassalage, currency, total_bet
     )
     SELECT count(*), array_agg(i.member_id), array_agg(i.vassalage), array_agg(i.currency), array_agg(i.total_bet)
@@ -176,7 +210,7 @@ BEGIN
       PERFORM round_counters_add(v_c_member, v_c_vassalage, v_c_currency, v_c_bet,
         array_fill(0::bigint, ARRAY[v_count]), array_fill(0::bigint, ARRAY[v_count]),
         (SELECT array_agg(CASE WHEN b > 0 THEN 1 ELSE 0 END ORDER BY o) FROM unnest(v_c_bet) WITH ORDINALITY AS u(b, o)),
-        '{}');
+        '{}', '{}');
     END IF;
     SELECT count(DISTINCT (p.vassalage, p.round_id)) INTO v_new_rounds
     FROM jsonb_to_recordset(v_plan) AS p(vassalage text, round_id text, round_pk bigint)

@@ -30,6 +30,10 @@
 -- share a round share its player's wallet, so they serialize on the accounts before either takes a
 -- round. A transaction id or ledger key claimed by another transaction meanwhile raises LE004 and
 -- the caller runs the batch again, as with seamless_apply.
+--
+-- Since migration 0765_monthly_partitions: the vendor's transaction and round ids are claimed in
+-- their key tables by the statements that write the rows, and the batch's rounds are found through
+-- those keys and read in their months only.
 -- requires: format_minor
 -- requires: seamless_apply
 -- requires: seamless_post_plan
@@ -42,6 +46,8 @@ DECLARE
   v_rest jsonb;
   v_rest_n bigint[];
   v_rest_answers jsonb := '[]'::jsonb;
+  v_lo timestamptz;
+  v_hi timestamptz;
 BEGIN
   IF jsonb_array_length(p_ops) = 0 THEN
     RETURN '[]'::jsonb;
@@ -55,11 +61,14 @@ BEGIN
   )
   ORDER BY a.id
   FOR UPDATE;
-  -- 2. The batch's rounds, in id order.
-  PERFORM 1 FROM game_rounds AS r
-  WHERE (r.vassalage, r.round_id) IN (SELECT o ->> 'vassalage', o ->> 'roundId' FROM jsonb_array_elements(p_ops) AS o)
-  ORDER BY r.id
-  FOR UPDATE;
+  -- 2. The batch's rounds, in id order: found by their keys, each locked in its month (migration 0765).
+  PERFORM 1
+  FROM (
+    SELECT rk.id, rk.created_at FROM game_round_keys AS rk
+    WHERE (rk.vassalage, rk.round_id) IN (SELECT o ->> 'vassalage', o ->> 'roundId' FROM jsonb_array_elements(p_ops) AS o)
+    ORDER BY rk.id OFFSET 0
+  ) AS k
+  CROSS JOIN LATERAL (SELECT g.id FROM game_rounds AS g WHERE g.id = k.id AND g.created_at = k.created_at OFFSET 0 FOR UPDATE) AS r;
   -- 3. The plain wins, with their ledger ids and the running balances after each.
   WITH o AS (
     SELECT t.n,
@@ -83,21 +92,28 @@ BEGIN
     FROM jsonb_array_elements(p_ops) WITH ORDINALITY AS t(x, n)
   ),
   c AS (
-    SELECT o.*, r.id AS round_pk, r.node_id, r.total_win, w.currency AS account_currency,
+    SELECT o.*, r.id AS round_pk, r.created_at AS round_at, r.node_id, r.total_win, w.currency AS account_currency,
       w.balance AS wallet_balance, h.balance AS house_balance, coalesce(b.balance, 0) AS bonus_balance,
       coalesce(
         o.op = 'win' AND NOT o.settle AND o.copies = 1 AND o.amount > 0 AND h.id IS NOT NULL
         AND r.member_id = o.member_id AND r.status = 'open' AND r.bonus_bet - r.bonus_refund = 0
-        AND NOT EXISTS (SELECT 1 FROM round_bets AS x WHERE x.vassalage = o.vassalage AND x.vendor_tx_id = o.tx)
+        AND NOT EXISTS (SELECT 1 FROM round_bet_keys AS x WHERE x.vassalage = o.vassalage AND x.vendor_tx_id = o.tx OFFSET 0)
         AND EXISTS (
           SELECT 1 FROM round_bets AS x
           WHERE x.vassalage = o.vassalage AND x.round_id = o.round_id AND x.kind = 'bet' AND x.status = 'accepted'
+            AND x.created_at >= r.created_at
             AND (o.bet_tx IS NULL OR x.vendor_tx_id = o.bet_tx))
         AND (o.win_multiple IS NULL OR o.amount <= o.win_multiple * (r.total_bet - r.total_refund))
         AND (o.win_max IS NULL OR o.amount <= o.win_max),
         false) AS candidate
     FROM o
-    LEFT JOIN game_rounds AS r ON r.vassalage = o.vassalage AND r.round_id = o.round_id
+    -- Each a lateral subquery of its own (OFFSET 0): an index probe per op, where a join of the
+    -- whole key table would be planned as a scan of it.
+    LEFT JOIN LATERAL (
+      SELECT g.* FROM game_round_keys AS rk
+      CROSS JOIN LATERAL (SELECT x.* FROM game_rounds AS x WHERE x.id = rk.id AND x.created_at = rk.created_at OFFSET 0) AS g
+      WHERE rk.vassalage = o.vassalage AND rk.round_id = o.round_id OFFSET 0
+    ) AS r ON true
     LEFT JOIN ledger_accounts AS w ON w.id = o.wallet
     LEFT JOIN ledger_accounts AS h ON h.id = o.house AND h.currency = w.currency
     LEFT JOIN ledger_accounts AS b ON b.id = o.bonus
@@ -118,7 +134,7 @@ BEGIN
   SELECT coalesce(jsonb_agg(jsonb_build_object(
       'n', p.n, 'vassalage', p.vassalage, 'tx', p.tx, 'round_id', p.round_id, 'member_id', p.member_id,
       'amount', p.amount, 'hash', p.hash, 'bet_tx', p.bet_tx, 'wallet', p.wallet, 'house', p.house,
-      'currency', p.account_currency, 'round_pk', p.round_pk, 'node_id', p.node_id, 'ledger_tx', p.ledger_tx,
+      'currency', p.account_currency, 'round_pk', p.round_pk, 'round_at', p.round_at, 'node_id', p.node_id, 'ledger_tx', p.ledger_tx,
       'wallet_after', p.wallet_after, 'house_after', p.house_after, 'round_win_after', p.round_win_after,
       'answer', jsonb_build_object('playerId', p.member_id::text, 'currency', p.currency,
         -- least(): past the range the plan is dropped below; this only keeps the cast from failing first.
@@ -142,24 +158,35 @@ BEGIN
     -- meanwhile undoes the batch (LE004, run again).
     PERFORM seamless_post_plan(v_plan, 'win');
     -- 7. The wins' rows, each with its answer (a replay gets it); claimed meanwhile: LE004.
-    INSERT INTO round_bets (vassalage, vendor_tx_id, kind, round_id, member_id, node_id, amount, ref_tx_id, status, request_hash, ledger_transaction_id, response, bonus_amount, bonus_kept)
-    SELECT p.vassalage, p.tx, 'win', p.round_id, p.member_id, '', p.amount, p.bet_tx, 'done', p.hash, p.ledger_tx, p.answer, 0, 0
-    FROM jsonb_to_recordset(v_plan) AS p(n bigint, vassalage text, tx text, round_id text, member_id bigint, amount bigint, bet_tx text,
-      hash text, ledger_tx bigint, answer jsonb)
-    ORDER BY p.n
-    ON CONFLICT (vassalage, vendor_tx_id) DO NOTHING;
+    -- Each id claimed in round_bet_keys by the same statement that writes its row (migration 0765).
+    WITH p AS (
+      SELECT * FROM jsonb_to_recordset(v_plan) AS p(n bigint, vassalage text, tx text, round_id text, member_id bigint, amount bigint,
+        bet_tx text, hash text, ledger_tx bigint, answer jsonb)
+    ),
+    k AS (
+      INSERT INTO round_bet_keys (vassalage, vendor_tx_id, id, created_at)
+      SELECT p.vassalage, p.tx, nextval('round_bets_id_seq'), now() FROM p ORDER BY p.n
+      ON CONFLICT (vassalage, vendor_tx_id) DO NOTHING
+      RETURNING vassalage, vendor_tx_id, id, created_at
+    )
+    INSERT INTO round_bets (id, created_at, vassalage, vendor_tx_id, kind, round_id, member_id, node_id, amount, ref_tx_id, status,
+      request_hash, ledger_transaction_id, response, bonus_amount, bonus_kept) OVERRIDING SYSTEM VALUE
+    SELECT k.id, k.created_at, p.vassalage, p.tx, 'win', p.round_id, p.member_id, '', p.amount, p.bet_tx, 'done', p.hash, p.ledger_tx, p.answer, 0, 0
+    FROM p JOIN k ON k.vassalage = p.vassalage AND k.vendor_tx_id = p.tx
+    ORDER BY p.n;
     GET DIAGNOSTICS v_count = ROW_COUNT;
     IF v_count <> v_planned THEN
       RAISE EXCEPTION 'seamless: a transaction id of the batch was claimed concurrently' USING ERRCODE = 'LE004';
     END IF;
-    -- 8. The rounds' win totals.
+    -- 8. The rounds' win totals, in the months of the batch's rounds only.
+    SELECT min(p.round_at), max(p.round_at) INTO v_lo, v_hi FROM jsonb_to_recordset(v_plan) AS p(round_at timestamptz);
     UPDATE game_rounds AS r SET total_win = r.total_win + s.amount, updated_at = now()
     FROM (
       SELECT p.round_pk, sum(p.amount)::bigint AS amount
       FROM jsonb_to_recordset(v_plan) AS p(round_pk bigint, amount bigint)
       GROUP BY p.round_pk
     ) AS s
-    WHERE r.id = s.round_pk;
+    WHERE r.id = s.round_pk AND r.created_at BETWEEN v_lo AND v_hi;
   END IF;
   -- 9. Everything else, the careful way, after the plain wins.
   SELECT array_agg((e ->> 'n')::bigint) INTO v_fast FROM jsonb_array_elements(v_plan) AS e;
