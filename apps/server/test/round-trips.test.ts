@@ -13,6 +13,7 @@ import {
 import { SANDBOX_SEAMLESS } from '../src/modules/gateway/gateway.service';
 import { createPlayer, injectCallback, launchToken, type Player } from '../src/modules/gateway/gateway.test-support';
 import { minePositions } from '@wps/shared/originals/mines';
+import { crashBustMs } from '@wps/shared/originals/crash';
 import type { InhouseSession } from '@wps/shared/schemas/inhouse';
 import { call, valueOf } from './api-client';
 import { createTestApp, describeEachDatabase, type TestApp } from './test-app';
@@ -70,6 +71,26 @@ const BUDGETS = {
   // POST /wps/inhouse/mines/reveal, a step that goes on: BEGIN, the round locked, its new state,
   // COMMIT, and the balance shown (the main and the bonus account, read in parallel).
   'in-house mines reveal': { roundTrips: 6, statements: 4 },
+  // POST /wps/inhouse/crash/bet (crash-placement.ts): the session, the game's rules and the
+  // player's accounts from memory; the round's stake total taken with its terms read back (one
+  // statement, committed on its own); then, shared by the bets arriving together, BEGIN, the
+  // licence profile FOR SHARE (the stake door), the bets written with the round held FOR KEY SHARE
+  // and the display name read from the member view, their stakes (seamless_bet_many through
+  // applyBetsWithin), COMMIT. The answer is built from what was written, nothing read back.
+  // Was 15 (13): a key look-up first, the member read, the round and the clock read apart, the
+  // debit in a transaction of its own and the bet marked flying after it, the answer read back.
+  'crash bet': { roundTrips: 6, statements: 4 },
+  // POST /wps/inhouse/crash/cashout before the flight's next event (crash-step.ts): BEGIN, the round FOR
+  // SHARE, the bet with the database's clock, the bet cashed, COMMIT; its win (seamless_bet_many,
+  // the wallet's batch) and the bet marked settled. Was 9 (7): the clock read apart, the answer
+  // read back.
+  'crash cash-out': { roundTrips: 7, statements: 5 },
+  // The driver's turn that busts a round of three bets and settles it, as many for 3,000 bets: the
+  // lease, the bets left unpaid, the open round with the clock; BEGIN, the round FOR UPDATE, its
+  // bets with the clock, the bust with the bets lost (one statement), COMMIT; the decided bets,
+  // their wins in one wallet statement (seamless_win_many), one update marking them settled.
+  // Was 14 (12): the clocks read apart, the bust and the lost bets in two statements.
+  'crash settlement': { roundTrips: 11, statements: 9 },
 } satisfies Record<string, RoundTrips>;
 type HotPath = keyof typeof BUDGETS;
 
@@ -236,10 +257,10 @@ describeEachDatabase('round trips of the hot paths', (target) => {
   });
 
   /** A game session of the in-house game `nodeId`, opened as the lobby and the game page open it. */
-  async function inhouseSession(nodeId: string): Promise<InhouseSession> {
+  async function inhouseSession(nodeId: string, who: Player = player): Promise<InhouseSession> {
     const url = valueOf<{ game_url: string }>(
       await call(t.app, 'POST', '/wps/game/launchGame', {
-        token: player.token,
+        token: who.token,
         payload: { nodeId, vassalage: 'inhouse' },
       }),
     ).game_url;
@@ -304,5 +325,91 @@ describeEachDatabase('round trips of the hot paths', (target) => {
       },
     );
     await endOpen();
+  });
+
+  it('crash: a bet, a cash-out and the settlement of a round', async () => {
+    const crash = await inhouseSession('inhouse-crash');
+    const auth = { sessionToken: crash.sessionToken, playerId: crash.playerId };
+    const driver = t.app.services.inhouse.crash.createDriver('round-trips', {
+      chainLength: 400,
+      bettingMs: 60_000,
+      pauseMs: 0,
+    });
+    const db = t.database.db;
+    const openRound = () => db.selectFrom('crash_rounds').selectAll().where('phase', '<>', 'busted').executeTakeFirst();
+    /** Let the flight start now: the betting window ends and the driver starts it. */
+    const startFlight = async () => {
+      await sql`UPDATE crash_rounds SET betting_ends_at = clock_timestamp() - interval '1 millisecond' WHERE phase = 'betting'`.execute(
+        db,
+      );
+      await driver.turn();
+    };
+    /** Fly the open round past its bust: the next driver's turn marks it busted (and settles it). */
+    const pastBust = async () => {
+      const row = await openRound();
+      if (!row) return;
+      if (row.phase === 'betting') await startFlight();
+      const ms = crashBustMs(row.crash_hundredths, row.growth_per_ms) + 5;
+      await sql`UPDATE crash_rounds SET started_at = clock_timestamp() - make_interval(secs => ${ms / 1000}::float8) WHERE phase = 'flying'`.execute(
+        db,
+      );
+    };
+    /** A new betting round that flies to at least 2×, so that a cash-out at its start is taken. */
+    const newRound = async () => {
+      for (let i = 0; i < 200; i++) {
+        await pastBust();
+        await driver.turn();
+        await driver.turn();
+        const row = await openRound();
+        if (row?.phase === 'betting' && row.crash_hundredths >= 200) return;
+      }
+      throw new Error('no crash round opened');
+    };
+    const bet = () =>
+      call(t.app, 'POST', '/wps/inhouse/crash/bet', {
+        payload: { ...auth, stakeMinor: '100', idempotencyKey: id('k') },
+      });
+    await expectWithinBudget('crash bet', bet, newRound);
+    await expectWithinBudget(
+      'crash cash-out',
+      () => call(t.app, 'POST', '/wps/inhouse/crash/cashout', { payload: auth }),
+      async () => {
+        await newRound();
+        valueOf(await bet());
+        await startFlight();
+      },
+    );
+    // The settlement: the bust marked and its bets paid by the driver's turn, as many round trips
+    // for three bets as for one (the wallet's batch).
+    const others = [
+      await inhouseSession('inhouse-crash', await createPlayer(t.app, 1_000_000n)),
+      await inhouseSession('inhouse-crash', await createPlayer(t.app, 1_000_000n)),
+    ];
+    const settlements: MeasuredRoundTrips<unknown>[] = [];
+    for (let i = 0; i < MEASURED; i++) {
+      await newRound();
+      valueOf(await bet());
+      for (const other of others) {
+        valueOf(
+          await call(t.app, 'POST', '/wps/inhouse/crash/bet', {
+            payload: {
+              sessionToken: other.sessionToken,
+              playerId: other.playerId,
+              stakeMinor: '100',
+              idempotencyKey: id('k'),
+            },
+          }),
+        );
+      }
+      await startFlight();
+      await pastBust();
+      await settle();
+      settlements.push(await counter.measure(() => driver.turn()));
+    }
+    const fewest = settlements.reduce((a, b) => (b.roundTrips < a.roundTrips ? b : a));
+    expect(
+      { roundTrips: fewest.roundTrips, statements: fewest.statements },
+      `crash settlement [${target}]: round trips ${settlements.map((c) => c.roundTrips).join(', ')}:\n${describeRoundTrips(fewest)}`,
+    ).toEqual(BUDGETS['crash settlement']);
   });
 });

@@ -29,7 +29,7 @@ import type { MemberService } from '../member/member.service';
 import { createCrashDriver, DEFAULT_CRASH_SETTINGS } from './crash/crash-driver';
 import { createCrashLive } from './crash/crash-live';
 import { createCrashService } from './crash/crash.service';
-import { readCrashMonitor, readCrashState } from './crash/crash-state';
+import { createCrashStateReader, readCrashMonitor, readCrashState } from './crash/crash-state';
 
 export type InhouseContext = Pick<AppContext, 'db' | 'readDb' | 'log'> & {
   /** Crash's settings (CRASH_*) and live streams' limits; defaults when absent. */
@@ -284,7 +284,6 @@ export function createInhouseService(ctx: InhouseContext) {
     log,
     gateway,
     settings,
-    member: ctx.member,
     licence: ctx.licence,
   });
   const crashSettings = ctx.config?.crash ?? DEFAULT_CRASH_SETTINGS;
@@ -295,7 +294,8 @@ export function createInhouseService(ctx: InhouseContext) {
     live: createCrashLive({
       changeFeed: ctx.changeFeed,
       log,
-      readState: () => readCrashState(db),
+      // Only what changed since its last read (crash-state.ts).
+      readState: createCrashStateReader(db),
       limits: ctx.config?.lotteryLive ?? { maxStreams: 20_000, perIp: 20 },
       processes: ctx.config?.crashLiveProcesses ?? 0,
     }),

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../../db/schema';
-import { toBet, type CrashBetRow } from './crash.repository';
+import type { MemberViews } from '../../member/member-views';
+import { toBet, toRound, type CrashBetRow, type CrashRoundRow } from './crash.repository';
 
 // Crash's SQL for its bets (migration 0720): written and moved under the round's row lock, which
 // the callers hold (crash.repository.ts findOpenRound with lock).
@@ -10,6 +11,49 @@ type Db = Kysely<Database>;
 export async function listRoundBets(db: Db, roundId: string): Promise<CrashBetRow[]> {
   const rows = await db.selectFrom('crash_bets').selectAll().where('round_id', '=', roundId).orderBy('id').execute();
   return rows.map((r) => toBet(r as never));
+}
+
+/** A round's bets in id order, with the database's clock read in the same statement (after the caller's lock). */
+export async function listRoundBetsNow(db: Db, roundId: string): Promise<{ bets: CrashBetRow[]; now: Date }> {
+  const { rows } = await sql<{ clock_now: Date; id: string | null }>`
+    SELECT clock_timestamp() AS clock_now, b.*
+    FROM (SELECT 1) AS one LEFT JOIN crash_bets b ON b.round_id = ${roundId}::bigint
+    ORDER BY b.id`.execute(db);
+  return {
+    bets: rows.filter((r) => r.id !== null).map((r) => toBet(r as never)),
+    now: new Date(rows[0]!.clock_now),
+  };
+}
+
+/** Transaction ids wrap around at 2³²; a row's xmin is compared with a horizon on that circle. */
+const XID_WRAP = 4294967296n;
+
+/**
+ * A round's bets written (inserted or updated) by transactions the read at `horizon` may not have
+ * seen, with this read's horizon; every bet when `horizon` is undefined. The horizon is the
+ * snapshot's xmin: every transaction below it had ended when the snapshot was taken, so a bet
+ * written by one of them was already visible to that read; a bet not visible then (committed after
+ * it, whatever order its transaction began in) was written by a transaction at or above it. The
+ * row's xmin (32 bits) is compared with the horizon modulo 2³², which holds while the horizon is
+ * under 2³¹ transactions old (a read every 200 ms); a bet read twice is merely read again.
+ */
+export async function listRoundBetsSince(
+  db: Db,
+  roundId: string,
+  horizon: bigint | undefined,
+): Promise<{ bets: CrashBetRow[]; horizon: bigint }> {
+  const since = horizon === undefined ? null : (horizon % XID_WRAP).toString();
+  const { rows } = await sql<{ horizon: string; id: string | null }>`
+    SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS horizon, b.*
+    FROM (SELECT 1) AS one
+    LEFT JOIN crash_bets b ON b.round_id = ${roundId}::bigint
+      AND (${since}::bigint IS NULL
+        OR (b.xmin::text::bigint - ${since}::bigint + ${XID_WRAP.toString()}::bigint) % ${XID_WRAP.toString()}::bigint < 2147483648)
+    ORDER BY b.id`.execute(db);
+  return {
+    bets: rows.filter((r) => r.id !== null).map((r) => toBet(r as never)),
+    horizon: BigInt(rows[0]!.horizon),
+  };
 }
 
 export async function findBetByKey(db: Db, memberId: string, key: string): Promise<CrashBetRow | undefined> {
@@ -22,72 +66,133 @@ export async function findBetByKey(db: Db, memberId: string, key: string): Promi
   return r ? toBet(r as never) : undefined;
 }
 
+/** A bet as written: its display name is the member's, read by the insert. */
+export type NewBet = {
+  betId: string;
+  roundId: string;
+  memberId: string;
+  nodeId: string;
+  idempotencyKey: string;
+  stake: bigint;
+  autoCashoutHundredths: number | null;
+};
+
 /**
- * A new bet, 'placing' (its id and time). 'conflict': the player already used the key or already bet in the round.
- * The round's stake limit was taken before, by takeStake.
+ * Bets written 'flying' in the caller's transaction, whose debits the same transaction applies (a
+ * bet the wallet refuses is then marked refused by refuseBets before the commit). Only bets of a
+ * round still betting are written, and that round is held FOR KEY SHARE until the commit: the
+ * driver's FOR UPDATE that starts the flight waits for them, other bets do not. A bet whose key or
+ * round the player already used is not written (ON CONFLICT). The display name (the nickname, or
+ * the start of the account name) comes from the member module's view `briefs`, in the same
+ * statement. Returns the bets written, by bet id, and the rounds that were still betting.
  */
-export async function insertBet(
+export async function insertBets(
   db: Db,
-  b: {
-    betId: string;
-    roundId: string;
-    memberId: string;
-    nodeId: string;
-    nickname: string;
-    idempotencyKey: string;
-    stake: bigint;
-    autoCashoutHundredths: number | null;
-  },
-): Promise<{ id: string; createdAt: Date } | 'conflict'> {
-  const r = await db
-    .insertInto('crash_bets')
-    .values({
+  briefs: ReturnType<MemberViews['briefs']>,
+  bets: readonly NewBet[],
+): Promise<{ written: Map<string, { id: string; createdAt: Date; nickname: string }>; betting: Set<string> }> {
+  const rows = JSON.stringify(
+    bets.map((b) => ({
       bet_id: b.betId,
       round_id: b.roundId,
       member_id: b.memberId,
       node_id: b.nodeId,
-      nickname: b.nickname,
       idempotency_key: b.idempotencyKey,
       stake: b.stake.toString(),
       auto_cashout_hundredths: b.autoCashoutHundredths,
-    })
-    .onConflict((oc) => oc.doNothing())
-    .returning(['id', 'created_at'])
-    .executeTakeFirst();
-  return r ? { id: String(r.id), createdAt: r.created_at } : 'conflict';
+    })),
+  );
+  const { rows: answers } = await sql<{
+    bet_id: string | null;
+    id: string | null;
+    created_at: Date | null;
+    nickname: string | null;
+    betting_round: string | null;
+  }>`
+    WITH v AS (
+      SELECT * FROM jsonb_to_recordset(${rows}::jsonb) AS v(bet_id text, round_id bigint, member_id bigint,
+        node_id text, idempotency_key text, stake bigint, auto_cashout_hundredths integer)
+    ),
+    r AS (
+      SELECT id FROM crash_rounds WHERE id IN (SELECT round_id FROM v) AND phase = 'betting' FOR KEY SHARE
+    ),
+    w AS (
+      INSERT INTO crash_bets (bet_id, round_id, member_id, node_id, nickname, idempotency_key, stake,
+        auto_cashout_hundredths, status)
+      SELECT v.bet_id, v.round_id, v.member_id, v.node_id,
+        coalesce(nullif(left(m.nickname, 32), ''), left(coalesce(m.account, 'player'), 2) || '***'),
+        v.idempotency_key, v.stake, v.auto_cashout_hundredths, 'flying'
+      FROM v JOIN r ON r.id = v.round_id LEFT JOIN (${briefs}) AS m ON m.id = v.member_id
+      ON CONFLICT DO NOTHING
+      RETURNING bet_id, id, created_at, nickname
+    )
+    SELECT bet_id, id, created_at, nickname, NULL::bigint AS betting_round FROM w
+    UNION ALL SELECT NULL, NULL, NULL, NULL, id FROM r`.execute(db);
+  const written = new Map<string, { id: string; createdAt: Date; nickname: string }>();
+  const betting = new Set<string>();
+  for (const a of answers) {
+    if (a.betting_round !== null) betting.add(String(a.betting_round));
+    else written.set(a.bet_id!, { id: String(a.id), createdAt: a.created_at!, nickname: a.nickname! });
+  }
+  return { written, betting };
 }
 
 /**
- * Take a bet's stake into its round's total (migration 0760) while the round is betting, its window
- * open at the database's clock, and the total with it within `maxStakedMinor`: one statement on its
- * own (not in the bet's transaction), so the round's row is held for that statement alone and never
- * across a round trip to a busy server. It commits without waiting for its flush (set_config, local
- * to the statement's transaction): a total lost in a crash is only lower than the bets behind it,
- * which are written, and debited by flushed commits, after it. 'closed': the window had ended;
- * 'round-limit': the total would pass the limit.
+ * Bets the wallet refused in the transaction that wrote them: marked refused with the wallet's
+ * code, their stakes given back to their rounds' totals, in one statement.
+ */
+export async function refuseBets(db: Db, refused: readonly { betId: string; errorCode: string }[]): Promise<void> {
+  if (refused.length === 0) return;
+  const rows = JSON.stringify(refused.map((r) => ({ b: r.betId, e: r.errorCode })));
+  await sql`
+    WITH b AS (
+      UPDATE crash_bets AS c SET status = 'refused', error_code = v.e, settled_at = clock_timestamp()
+      FROM jsonb_to_recordset(${rows}::jsonb) AS v(b text, e text)
+      WHERE c.bet_id = v.b AND c.status IN ('placing', 'flying')
+      RETURNING c.round_id, c.stake
+    ),
+    t AS (SELECT round_id, sum(stake)::bigint AS stake FROM b GROUP BY round_id)
+    UPDATE crash_rounds r SET staked_minor = r.staked_minor - t.stake FROM t WHERE r.id = t.round_id`.execute(db);
+}
+
+/**
+ * Take a bet's stake into the open round's total (migration 0760) while the round is betting, its
+ * window open at the database's clock, the total with it within the round's limit (every stake
+ * could win at `minTarget`/`one`×: round_max_payout_minor × one / minTarget) and the stake able to
+ * win `minTarget` within the per-bet payout limit (max_payout_minor × one / stake ≥ minTarget): one
+ * statement on its own (not in the bet's transaction), so the round's row is held for that
+ * statement alone and never across a round trip to a busy server. It also answers the open
+ * round's terms, so a bet reads the round nowhere else. It commits without waiting for its flush
+ * (set_config, local to the statement's transaction): a total lost in a crash is only lower than
+ * the bets behind it, which are written, and debited, by flushed commits after it. 'closed': no
+ * round, or its window had ended; 'bet-limit' and 'round-limit': the limits above.
  */
 export async function takeStake(
   db: Db,
-  roundId: string,
   stake: bigint,
-  maxStakedMinor: bigint,
-): Promise<'taken' | 'closed' | 'round-limit'> {
-  const { rows } = await sql<{ taken: number; open: boolean | null }>`
+  target: { one: number; minTarget: number },
+): Promise<{ outcome: 'taken' | 'closed' | 'bet-limit' | 'round-limit'; round: CrashRoundRow | undefined }> {
+  const s = stake.toString();
+  const { rows } = await sql<{ taken: number; open_now: boolean; bet_fits: boolean; id: string | null }>`
     WITH unflushed AS (SELECT set_config('synchronous_commit', 'off', true)),
     u AS (
-      UPDATE crash_rounds SET staked_minor = staked_minor + ${stake.toString()}::bigint
-      WHERE id = ${roundId}::bigint AND phase = 'betting' AND betting_ends_at > clock_timestamp()
-        AND staked_minor + ${stake.toString()}::bigint <= ${maxStakedMinor.toString()}::bigint
+      UPDATE crash_rounds SET staked_minor = staked_minor + ${s}::bigint
+      WHERE phase = 'betting' AND betting_ends_at > clock_timestamp()
+        AND div(max_payout_minor::numeric * ${target.one}, ${s}::bigint) >= ${target.minTarget}
+        AND staked_minor + ${s}::bigint <= div(round_max_payout_minor::numeric * ${target.one}, ${target.minTarget})
         AND EXISTS (SELECT 1 FROM unflushed)
       RETURNING id
     )
     SELECT (SELECT count(*) FROM u)::int AS taken,
-      (SELECT phase = 'betting' AND betting_ends_at > clock_timestamp() FROM crash_rounds WHERE id = ${roundId}::bigint) AS open`.execute(
-    db,
-  );
+      coalesce(r.phase = 'betting' AND r.betting_ends_at > clock_timestamp(), false) AS open_now,
+      coalesce(div(r.max_payout_minor::numeric * ${target.one}, ${s}::bigint) >= ${target.minTarget}, false) AS bet_fits,
+      r.*
+    FROM (SELECT 1) AS one LEFT JOIN crash_rounds r ON r.phase <> 'busted'`.execute(db);
   const r = rows[0]!;
-  if (r.taken === 1) return 'taken';
-  return r.open ? 'round-limit' : 'closed';
+  const round = r.id === null ? undefined : toRound(r as never);
+  if (r.taken === 1) return { outcome: 'taken', round };
+  if (!r.open_now) return { outcome: 'closed', round };
+  return { outcome: r.bet_fits ? 'round-limit' : 'bet-limit', round };
 }
 
 /** Give a stake taken by takeStake back (its bet was not written); unflushed like the taking. */
@@ -96,15 +201,6 @@ export async function giveStakeBack(db: Db, roundId: string, stake: bigint): Pro
     WITH unflushed AS (SELECT set_config('synchronous_commit', 'off', true))
     UPDATE crash_rounds SET staked_minor = staked_minor - ${stake.toString()}::bigint
     WHERE id = ${roundId}::bigint AND EXISTS (SELECT 1 FROM unflushed)`.execute(db);
-}
-
-/**
- * The bet's transaction commits without waiting for its flush: the row holds no money, and the
- * debit that follows it is a flushed commit; PostgreSQL writes its log in order, so a debited
- * bet's row is always durable, and a row lost in a crash before its debit was never answered.
- */
-export async function commitWithoutFlush(db: Db): Promise<void> {
-  await sql`SET LOCAL synchronous_commit = off`.execute(db);
 }
 
 /**
@@ -162,16 +258,6 @@ export async function cashBets(
     SET status = 'cashed', cashout_hundredths = v.h, payout = v.p, cashed_at = clock_timestamp()
     FROM jsonb_to_recordset(${rows}::jsonb) AS v(b text, h integer, p bigint)
     WHERE c.bet_id = v.b AND c.status = 'flying'`.execute(db);
-}
-
-/** The bust: every bet still flying in the round is lost. */
-export async function loseFlyingBets(db: Db, roundId: string): Promise<void> {
-  await db
-    .updateTable('crash_bets')
-    .set({ status: 'lost' })
-    .where('round_id', '=', roundId)
-    .where('status', '=', 'flying')
-    .execute();
 }
 
 /** Bets whose outcome is decided but whose money step has not been confirmed, oldest first. */
@@ -255,6 +341,20 @@ export async function findMemberBetInRound(
     .where('member_id', '=', memberId)
     .executeTakeFirst();
   return r ? toBet(r as never) : undefined;
+}
+
+/** A player's bet in a round, if any, with the database's clock read in the same statement. */
+export async function findMemberBetNow(
+  db: Db,
+  roundId: string,
+  memberId: string,
+): Promise<{ bet: CrashBetRow | undefined; now: Date }> {
+  const { rows } = await sql<{ clock_now: Date; id: string | null }>`
+    SELECT clock_timestamp() AS clock_now, b.*
+    FROM (SELECT 1) AS one
+    LEFT JOIN crash_bets b ON b.round_id = ${roundId}::bigint AND b.member_id = ${memberId}::bigint`.execute(db);
+  const r = rows[0]!;
+  return { bet: r.id === null ? undefined : toBet(r as never), now: new Date(r.clock_now) };
 }
 
 /** The house's result per busted round (stakes less payouts of bets that flew), newest first: the back office's monitor. */

@@ -7,7 +7,7 @@ import { isAppError } from '../../../http/app-error';
 import type { InhouseSettings } from '../inhouse-settings';
 import { chainIndexOfRound, hashFrom, makeChain, type MadeChain } from './crash-chain';
 import { advanceFlight } from './crash-flight';
-import { findPlacingBets, findUnsettledBets, listRoundBets } from './crash-bets.repository';
+import { findPlacingBets, findUnsettledBets, listRoundBets, listRoundBetsNow } from './crash-bets.repository';
 import {
   findActiveChain,
   findCheckpointBefore,
@@ -15,6 +15,7 @@ import {
   insertChain,
   insertRound,
   listRecentBusts,
+  lockOpenRound,
   releaseDriverLease,
   startFlight,
   takeDriverLease,
@@ -207,9 +208,11 @@ export function createCrashDriver(ctx: DriverContext) {
   /** Advance the flight to now; returns the ms until its next event. */
   async function advance(): Promise<number> {
     return db.transaction().execute(async (t) => {
-      const { round, now } = await findOpenRound(t, { lock: true });
+      const round = await lockOpenRound(t, 'update');
       if (!round || round.phase !== 'flying') return 0;
-      const step = await applyFlightStep(t, round, await listRoundBets(t, round.id), now);
+      // The clock read with the bets, after the lock: the step is taken at that moment.
+      const { bets, now } = await listRoundBetsNow(t, round.id);
+      const step = await applyFlightStep(t, round, bets, now);
       return step.isBusted ? 0 : step.nextEventMs - (now.getTime() - round.startedAt!.getTime());
     });
   }

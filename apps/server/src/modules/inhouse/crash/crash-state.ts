@@ -1,8 +1,15 @@
 import type { Kysely } from 'kysely';
 import type { CrashBust, CrashMonitor, CrashState } from '@wps/shared/schemas/inhouse-crash';
 import type { Database } from '../../../db/schema';
-import { listRoundBets, listRoundResults } from './crash-bets.repository';
-import { findActiveChain, findOpenRound, listRecentBusts, type CrashRoundRow } from './crash.repository';
+import { listRoundBets, listRoundBetsSince, listRoundResults } from './crash-bets.repository';
+import {
+  findActiveChain,
+  findOpenRound,
+  listRecentBusts,
+  type ChainRow,
+  type CrashBetRow,
+  type CrashRoundRow,
+} from './crash.repository';
 
 // What every page shows: the round (open, or the last one busted), its live bets, the recent crash
 // points with the hashes that prove them, and the chain's commitment. Public: a round's hash and
@@ -20,14 +27,14 @@ function bust(r: CrashRoundRow): CrashBust {
   };
 }
 
-export async function readCrashState(db: Kysely<Database>): Promise<CrashState> {
-  const [{ round: open, now }, recentRounds, chain] = await Promise.all([
-    findOpenRound(db),
-    listRecentBusts(db, RECENT),
-    findActiveChain(db),
-  ]);
-  const round = open ?? recentRounds[0];
-  const bets = round ? await listRoundBets(db, round.id) : [];
+/** The state as pages see it, from the round shown and its bets in id order. */
+function stateOf(
+  now: Date,
+  round: CrashRoundRow | undefined,
+  bets: readonly CrashBetRow[],
+  recentRounds: CrashRoundRow[],
+  chain: ChainRow | undefined,
+): CrashState {
   const shown = bets.filter((b) => b.status === 'flying' || b.status === 'cashed' || b.status === 'lost');
   const isBusted = round?.phase === 'busted';
   return {
@@ -55,6 +62,60 @@ export async function readCrashState(db: Kysely<Database>): Promise<CrashState> 
         }
       : null,
     recent: recentRounds.map(bust),
+  };
+}
+
+/** The whole state, read afresh (the state route, the back office's monitor). */
+export async function readCrashState(db: Kysely<Database>): Promise<CrashState> {
+  const [{ round: open, now }, recentRounds, chain] = await Promise.all([
+    findOpenRound(db),
+    listRecentBusts(db, RECENT),
+    findActiveChain(db),
+  ]);
+  const round = open ?? recentRounds[0];
+  return stateOf(now, round, round ? await listRoundBets(db, round.id) : [], recentRounds, chain);
+}
+
+/**
+ * The live stream's reader (crash-live.ts reads every 200 ms while a round is open): the same
+ * state as readCrashState, but while the same round stays open only the bets written since the
+ * last read are read (listRoundBetsSince: by the writing transaction, against the last read's
+ * snapshot, so a bet committed late is never missed), and the recent busts and the chain only
+ * when the open round or its phase changed (a bust, a new round, a new chain all change it). The
+ * bets are kept by id and shown in id order, as a full read shows them, so every instance's
+ * stream carries the same state whenever it read.
+ */
+export function createCrashStateReader(db: Kysely<Database>): () => Promise<CrashState> {
+  let roundKey: string | undefined;
+  let recentRounds: CrashRoundRow[] = [];
+  let chain: ChainRow | undefined;
+  /** The open round whose bets are kept, and the snapshot horizon of their last read. */
+  let betsRound: string | undefined;
+  let horizon: bigint | undefined;
+  const bets = new Map<string, CrashBetRow>();
+  let ordered: CrashBetRow[] = [];
+
+  return async () => {
+    const { round: open, now } = await findOpenRound(db);
+    const key = open ? `${open.id}:${open.phase}` : undefined;
+    if (!open || key !== roundKey) {
+      [recentRounds, chain] = await Promise.all([listRecentBusts(db, RECENT), findActiveChain(db)]);
+      roundKey = key;
+    }
+    const round = open ?? recentRounds[0];
+    if (!round) return stateOf(now, undefined, [], recentRounds, chain);
+    // A busted round shown between rounds is read whole, as is a round's first read.
+    if (!open || betsRound !== round.id) {
+      bets.clear();
+      horizon = undefined;
+    }
+    const read = await listRoundBetsSince(db, round.id, horizon);
+    betsRound = open ? round.id : undefined;
+    horizon = open ? read.horizon : undefined;
+    for (const b of read.bets) bets.set(b.id, b);
+    if (read.bets.length > 0 || ordered.length !== bets.size)
+      ordered = [...bets.values()].sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1));
+    return stateOf(now, round, ordered, recentRounds, chain);
   };
 }
 

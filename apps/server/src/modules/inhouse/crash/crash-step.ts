@@ -2,8 +2,8 @@ import type { Kysely } from 'kysely';
 import { crashMultiplierAt, crashPayout } from '@wps/shared/originals/crash';
 import type { Database } from '../../../db/schema';
 import { advanceFlight, type FlightBet, type FlightStep } from './crash-flight';
-import { cashBet, cashBets, findMemberBetInRound, listRoundBets, loseFlyingBets } from './crash-bets.repository';
-import { bustRound, findOpenRound, setNextEvent, type CrashBetRow, type CrashRoundRow } from './crash.repository';
+import { cashBet, cashBets, findMemberBetInRound, findMemberBetNow, listRoundBetsNow } from './crash-bets.repository';
+import { bustRound, lockOpenRound, setNextEvent, type CrashBetRow, type CrashRoundRow } from './crash.repository';
 
 // The flight's step applied in a transaction (the driver's ticks and the cash-outs both take it),
 // and a player's cash-out decided by it: the use case of deciding, apart from paying and answering
@@ -36,14 +36,18 @@ export async function applyFlightStep(
   const step = advanceFlight(round, bets.map(toFlightBet), elapsed);
   // One statement for every cash-out of the step (a payout limit can cash the whole round out).
   await cashBets(t, step.cashOuts);
-  if (step.isBusted) {
-    await loseFlyingBets(t, round.id);
-    await bustRound(t, round.id, step.bustMs);
-  } else if (step.nextEventMs !== round.nextEventMs) await setNextEvent(t, round.id, step.nextEventMs);
+  if (step.isBusted) await bustRound(t, round.id, step.bustMs);
+  else if (step.nextEventMs !== round.nextEventMs) await setNextEvent(t, round.id, step.nextEventMs);
   return step;
 }
 
-export type CashOutDecision = { bet: CrashBetRow | undefined; isBusted: boolean; isRepeat: boolean };
+export type CashOutDecision = {
+  bet: CrashBetRow | undefined;
+  isBusted: boolean;
+  isRepeat: boolean;
+  /** The flying round's number, when a bet was cashed out now. */
+  roundNumber?: number;
+};
 
 /**
  * A cash-out decided from the player's bet alone, under a shared lock on the round: when the
@@ -55,27 +59,33 @@ export type CashOutDecision = { bet: CrashBetRow | undefined; isBusted: boolean;
  */
 async function cashOutAlone(db: Db, memberId: string): Promise<CashOutDecision | undefined> {
   return db.transaction().execute(async (t): Promise<CashOutDecision | undefined> => {
-    const { round, now } = await findOpenRound(t, { lock: 'share' });
+    const round = await lockOpenRound(t, 'share');
     if (!round || round.phase !== 'flying') return { bet: undefined, isBusted: false, isRepeat: false };
+    // The clock is read with the bet, after the lock is held: a cash-out is decided at that moment.
+    const { bet: mine, now } = await findMemberBetNow(t, round.id, memberId);
     const elapsed = now.getTime() - round.startedAt!.getTime();
     if (round.nextEventMs === null || elapsed >= round.nextEventMs) return undefined;
-    const mine = await findMemberBetInRound(t, round.id, memberId);
     if (!mine || mine.status !== 'flying') return { bet: mine, isBusted: false, isRepeat: true };
     const at = crashMultiplierAt(elapsed, round.growthPerMs);
     const payout = crashPayout(mine.stake, at);
     // A second cash-out of the same bet running beside this one waits on the bet's row and finds it cashed.
     if (!(await cashBet(t, mine.betId, at, payout)))
       return { bet: await findMemberBetInRound(t, round.id, memberId), isBusted: false, isRepeat: true };
-    return { bet: { ...mine, status: 'cashed', cashoutHundredths: at, payout }, isBusted: false, isRepeat: false };
+    return {
+      bet: { ...mine, status: 'cashed', cashoutHundredths: at, payout },
+      isBusted: false,
+      isRepeat: false,
+      roundNumber: round.roundNumber,
+    };
   });
 }
 
 /** A cash-out under the round's row lock, the flight advanced to this moment first (every bet read). */
 async function cashOutWithStep(db: Db, memberId: string): Promise<CashOutDecision> {
   return db.transaction().execute(async (t): Promise<CashOutDecision> => {
-    const { round, now } = await findOpenRound(t, { lock: true });
+    const round = await lockOpenRound(t, 'update');
     if (!round || round.phase !== 'flying') return { bet: undefined, isBusted: false, isRepeat: false };
-    const bets = await listRoundBets(t, round.id);
+    const { bets, now } = await listRoundBetsNow(t, round.id);
     const mine = bets.find((b) => b.memberId === memberId);
     if (!mine || mine.status !== 'flying') return { bet: mine, isBusted: false, isRepeat: true };
     const step = await applyFlightStep(t, round, bets, now);
@@ -84,7 +94,12 @@ async function cashOutWithStep(db: Db, memberId: string): Promise<CashOutDecisio
     const at = reached?.cashoutHundredths ?? step.multiplier;
     const payout = reached?.payout ?? crashPayout(mine.stake, at);
     if (!reached) await cashBet(t, mine.betId, at, payout);
-    return { bet: { ...mine, status: 'cashed', cashoutHundredths: at, payout }, isBusted: false, isRepeat: false };
+    return {
+      bet: { ...mine, status: 'cashed', cashoutHundredths: at, payout },
+      isBusted: false,
+      isRepeat: false,
+      roundNumber: round.roundNumber,
+    };
   });
 }
 

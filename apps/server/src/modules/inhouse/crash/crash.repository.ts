@@ -53,7 +53,7 @@ export type CrashBetRow = {
   createdAt: Date;
 };
 
-function toRound(r: {
+export function toRound(r: {
   id: string;
   chain_id: string;
   round_number: number;
@@ -246,12 +246,27 @@ export async function findOpenRound(
   db: Db,
   opts: { lock?: boolean | 'share' | 'key-share' } = {},
 ): Promise<{ round: CrashRoundRow | undefined; now: Date }> {
+  if (!opts.lock) {
+    // Unlocked, the clock is read in the same statement: there is no lock to wait for first.
+    const { rows } = await sql<{ clock_now: Date; id: string | null }>`
+      SELECT clock_timestamp() AS clock_now, r.*
+      FROM (SELECT 1) AS one LEFT JOIN crash_rounds r ON r.phase <> 'busted'`.execute(db);
+    const row = rows[0]!;
+    return { round: row.id === null ? undefined : toRound(row as never), now: new Date(row.clock_now) };
+  }
   let q = db.selectFrom('crash_rounds').selectAll().where('phase', '<>', 'busted');
   if (opts.lock === 'share') q = q.forShare();
   else if (opts.lock === 'key-share') q = q.forKeyShare();
-  else if (opts.lock) q = q.forUpdate();
+  else q = q.forUpdate();
   const r = await q.executeTakeFirst();
   return { round: r ? toRound(r as never) : undefined, now: await databaseNow(db) };
+}
+
+/** The open round locked FOR SHARE or FOR UPDATE, without reading the clock (the caller reads it after). */
+export async function lockOpenRound(db: Db, lock: 'share' | 'update'): Promise<CrashRoundRow | undefined> {
+  const q = db.selectFrom('crash_rounds').selectAll().where('phase', '<>', 'busted');
+  const r = await (lock === 'share' ? q.forShare() : q.forUpdate()).executeTakeFirst();
+  return r ? toRound(r as never) : undefined;
 }
 
 export async function insertRound(
@@ -293,14 +308,17 @@ export async function setNextEvent(db: Db, roundId: string, nextEventMs: number)
   await db.updateTable('crash_rounds').set({ next_event_ms: nextEventMs }).where('id', '=', roundId).execute();
 }
 
-/** Flying → busted; the bust is dated when it happened (the flight's start + its length), not when it was noticed. */
+/**
+ * Flying → busted, and every bet still flying in it lost, in one statement; the bust is dated when
+ * it happened (the flight's start + its length), not when it was noticed.
+ */
 export async function bustRound(db: Db, roundId: string, bustMs: number): Promise<void> {
-  await db
-    .updateTable('crash_rounds')
-    .set({ phase: 'busted', busted_at: sql<Date>`started_at + make_interval(secs => ${bustMs / 1000}::float8)` })
-    .where('id', '=', roundId)
-    .where('phase', '=', 'flying')
-    .execute();
+  await sql`
+    WITH lost AS (
+      UPDATE crash_bets SET status = 'lost' WHERE round_id = ${roundId}::bigint AND status = 'flying'
+    )
+    UPDATE crash_rounds SET phase = 'busted', busted_at = started_at + make_interval(secs => ${bustMs / 1000}::float8)
+    WHERE id = ${roundId}::bigint AND phase = 'flying'`.execute(db);
 }
 
 export async function listRecentBusts(db: Db, limit: number): Promise<CrashRoundRow[]> {

@@ -31,7 +31,7 @@ export function registerCrashRoutes(app: RouteApp, { inhouse }: AppServices): vo
 
   app.post(
     '/wps/inhouse/crash/bet',
-    // A bet is a stake: the licence's stake door is asked in the seamless bet.
+    // A bet is a stake: the licence's stake door is asked in the transaction that writes and debits it (crash-placement.ts).
     {
       config: { licenceDoors: ['stake'] },
       schema: { body: crashBetBodySchema, response: success(crashBetResultSchema) },
