@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { reportInitialJs } from './build/report-initial-js.ts';
@@ -41,9 +42,21 @@ function preloadDefaultStrings(): Plugin {
   };
 }
 
+/**
+ * React Router's package exports only its development build, whose dev warnings stay switched on in
+ * a production bundle (code in the initial JS, and checks run on every navigation); its production
+ * build, the same code with them off, ships in the package beside it. Builds use that one.
+ */
+const REACT_ROUTER_PRODUCTION = createRequire(import.meta.url)
+  .resolve('react-router')
+  .replace(/[\\/]development[\\/]index\.m?js$/, '/production/index.mjs');
+
 // @wps/shared resolves through the workspace package's exports to its TypeScript source,
 // which Vite transforms like our own files; no alias is needed.
-export default defineConfig({
+export default defineConfig(({ command }) => ({
+  resolve: {
+    alias: command === 'build' ? [{ find: /^react-router$/, replacement: REACT_ROUTER_PRODUCTION }] : [],
+  },
   plugins: [
     react(),
     compileHints(),
@@ -73,4 +86,4 @@ export default defineConfig({
       '/sandbox-gateway': 'http://127.0.0.1:8080',
     },
   },
-});
+}));

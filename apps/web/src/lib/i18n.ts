@@ -51,6 +51,24 @@ const lazyBundles: BackendModule = {
 /** The i18next instance; `i18nReady` settles once the shell's strings for the stored language are in. */
 export const i18n = i18next.createInstance();
 
+/**
+ * Which namespaces arriving after the first render redraw the components on screen.
+ * A component that waits for its own namespaces suspends and draws again by itself when they are in.
+ * Only one that read a string it could not have yet (a key of another namespace, still downloading:
+ * `t('records:menu.accountRecord')`, or an error text before those are in) shows a key or a
+ * fallback that must be replaced, so only those namespaces' arrival redraws (NAMESPACE_SHOWN_EARLY).
+ * Redrawing on every namespace that arrives (react-i18next's store binding) re-rendered every
+ * translated component each time, synchronously: on a phone's home page the error texts and each
+ * lane's namespace arrived during or just after the first render and each cost a long task.
+ */
+const namespacesReadEarly = new Set<string>();
+const NAMESPACE_SHOWN_EARLY = 'namespaceShownEarly';
+
+/** Remember that a render showed a stand-in for a string of this namespace. */
+function noteReadEarly(namespace: string): void {
+  namespacesReadEarly.add(namespace);
+}
+
 export const i18nReady: Promise<unknown> = i18n
   .use(lazyBundles)
   .use(initReactI18next)
@@ -64,10 +82,14 @@ export const i18nReady: Promise<unknown> = i18n
     ns: [...INITIAL_NAMESPACES],
     defaultNS: 'common',
     interpolation: { escapeValue: false },
-    // Re-render on every namespace that arrives: a component may read another namespace's keys
-    // (`t('records:menu.accountRecord')`) without waiting for it.
-    react: { useSuspense: true, bindI18nStore: 'added' },
+    // A missing string is not sent anywhere: the handler only notes its namespace (namespacesReadEarly).
+    saveMissing: true,
+    missingKeyHandler: (_languages, namespace) => noteReadEarly(namespace),
+    react: { useSuspense: true, bindI18n: `languageChanged ${NAMESPACE_SHOWN_EARLY}`, bindI18nStore: '' },
   });
+i18n.store.on('added', (_language: string, namespace: string) => {
+  if (namespacesReadEarly.delete(namespace)) i18n.emit(NAMESPACE_SHOWN_EARLY);
+});
 applyDocumentLanguage(getStoredLanguage());
 
 /**
@@ -82,7 +104,10 @@ export const errorTextsReady: Promise<unknown> = i18nReady.then(() =>
     import('./error-values').then((module) => {
       errorValues = module;
     }),
-  ]),
+  ]).then(() => {
+    // The texts may have arrived before their value formats: an error shown meanwhile is redrawn now.
+    if (namespacesReadEarly.delete('errors')) i18n.emit(NAMESPACE_SHOWN_EARLY);
+  }),
 );
 
 /**
@@ -140,9 +165,11 @@ export async function changeLanguage(code: string): Promise<void> {
 export function translateError(error: unknown): string {
   if (error instanceof ApiError) {
     const key = `errors:${error.errorCode}`;
-    // Until the error texts and their value formats are in (just after the first render), the server's message.
+    // Until the error texts and their value formats are in (just after the first render), the
+    // server's message, replaced when they arrive.
     if (errorValues && i18n.exists(key))
       return i18n.t(key, errorValues.errorMessageOptions(i18n.t, error.errorCode, error.value, i18n.language));
+    if (!errorValues) noteReadEarly('errors');
     return error.message || i18n.t('errors:UNKNOWN');
   }
   return i18n.t('errors:UNKNOWN');

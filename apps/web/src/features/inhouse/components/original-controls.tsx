@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { InhouseSession } from '@wps/shared/schemas/inhouse';
 import { maxStakeForPayout } from '@wps/shared/originals/originals-common';
@@ -6,6 +6,7 @@ import { Button } from '@wps/ui/button';
 import { useFormats } from '../../../lib/format';
 import type { AutoBetRun } from '../use-auto-bet';
 import { useGameShortcuts, type RecentRound } from '../use-original-round';
+import { useStakeSteps } from '../use-stake-steps';
 import { AutoBetPanel, AutoModeSwitch } from './auto-bet-panel';
 import { StakeBar } from './stake-bar';
 import { stakeLevels } from './stake-picker';
@@ -50,24 +51,16 @@ export function OriginalControls(props: OriginalControlsProps) {
   const [mode, setMode] = useState<'manual' | 'auto'>('manual');
   const running = auto?.run.running ?? false;
   const busy = isPending || running;
-  const index = levels.indexOf(stake);
+  const { index, stakeUp, stakeDown } = useStakeSteps({ levels, stake, onStake, isLocked: busy });
   const ready = canPlay && !busy && index >= 0;
-
-  useEffect(() => {
-    if (levels.length > 0 && !levels.includes(stake)) onStake(levels.filter((l) => l <= stake).at(-1) ?? levels[0]!);
-  }, [levels, stake, onStake]);
 
   useGameShortcuts({
     play: () => {
       if (mode === 'auto') auto?.run.stop();
       else if (ready) onPlay();
     },
-    stakeUp: () => {
-      if (!busy && index >= 0 && index < levels.length - 1) onStake(levels[index + 1]!);
-    },
-    stakeDown: () => {
-      if (!busy && index > 0) onStake(levels[index - 1]!);
-    },
+    stakeUp,
+    stakeDown,
   });
 
   return (

@@ -1,7 +1,7 @@
-import { useEffect } from 'react';
 import type { InhouseSession } from '@wps/shared/schemas/inhouse';
 import { Button } from '@wps/ui/button';
 import { useGameShortcuts } from '../use-original-round';
+import { useStakeSteps } from '../use-stake-steps';
 import { StakeBar } from './stake-bar';
 
 type SteppedControlsProps = {
@@ -32,24 +32,16 @@ type SteppedControlsProps = {
  */
 export function SteppedControls(props: SteppedControlsProps) {
   const { session, levels, stake, onStake, isOpen, canStart, canCashOut, isPending } = props;
-  const index = levels.indexOf(stake);
+  const { index, stakeUp, stakeDown } = useStakeSteps({ levels, stake, onStake, isLocked: isOpen || isPending });
   const canBet = !isOpen && canStart && !isPending && index >= 0;
-
-  useEffect(() => {
-    if (levels.length > 0 && !levels.includes(stake)) onStake(levels.filter((l) => l <= stake).at(-1) ?? levels[0]!);
-  }, [levels, stake, onStake]);
 
   useGameShortcuts({
     play: () => {
       if (canBet) props.onStart();
       else if (isOpen && !isPending) props.onSpaceOpen();
     },
-    stakeUp: () => {
-      if (!isOpen && !isPending && index >= 0 && index < levels.length - 1) onStake(levels[index + 1]!);
-    },
-    stakeDown: () => {
-      if (!isOpen && !isPending && index > 0) onStake(levels[index - 1]!);
-    },
+    stakeUp,
+    stakeDown,
     keys: {
       ...props.keys,
       c: () => {
