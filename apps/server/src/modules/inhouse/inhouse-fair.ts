@@ -8,17 +8,19 @@ import type { FairState, InhouseRoundSummary, RevealedSeed, RotateSeedResult } f
 import type { Database } from '../../db/schema';
 import { AppError, isAppError } from '../../http/app-error';
 import {
-  findActiveSeed,
-  findLastRevealedSeed,
   findPendingRoundsOfMember,
   hasPendingRound,
-  insertActiveSeed,
   listRecentSettledRounds,
+  type RoundRow,
+} from './inhouse-rounds.repository';
+import {
+  findActiveSeed,
+  findLastRevealedSeed,
+  insertActiveSeed,
   revealSeed,
   updateClientSeed,
-  type RoundRow,
   type SeedRow,
-} from './inhouse.repository';
+} from './inhouse-seeds.repository';
 
 type Db = Kysely<Database>;
 

@@ -6,7 +6,8 @@ import { activeSeed } from './inhouse-fair';
 import { assertStakeAllowed, maxMultiplierBp, type RoundParams } from './inhouse-games';
 import { stakeSubject, type InhouseLicencePort } from './inhouse-certificates';
 import type { InhouseSettings } from './inhouse-settings';
-import { findRoundByKey, insertRound, takeActiveNonce, takeNonce, type RoundRow } from './inhouse.repository';
+import { findRoundByKey, insertRound, type RoundRow } from './inhouse-rounds.repository';
+import { takeActiveNonce, takeNonce } from './inhouse-seeds.repository';
 
 type Db = Kysely<Database>;
 

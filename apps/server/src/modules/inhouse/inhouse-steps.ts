@@ -29,18 +29,16 @@ import { AppError, isAppError } from '../../http/app-error';
 import type { GatewayService } from '../gateway/gateway.service';
 import { canonicalJson, type RoundParams } from './inhouse-games';
 import type { PlaceInput, PlaceRound } from './inhouse-placement';
+import { findRoundByKey, finishRound, type RoundRow } from './inhouse-rounds.repository';
 import {
   findKeyOrUnfinishedRound,
   findOpenRoundsBefore,
-  findRoundByKey,
   findUnfinishedRound,
-  finishRound,
   getServerSeed,
   lockRound,
   openRound,
   saveRoundStep,
-  type RoundRow,
-} from './inhouse.repository';
+} from './inhouse-steps.repository';
 
 // The multi-step originals (mines, hi-lo): a round is started with its stake, moved one step per
 // call and closed busted or cashed out. What happens if the process dies between any two steps:

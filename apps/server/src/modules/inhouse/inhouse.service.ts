@@ -16,7 +16,7 @@ import type { AuditService } from '../audit/audit.service';
 import type { SystemService } from '../system/system.service';
 import type { GatewayService } from '../gateway/gateway.service';
 import { createInhouseFair } from './inhouse-fair';
-import { findRoundByKey, findStalePendingRounds, finishRound, type RoundRow } from './inhouse.repository';
+import { findRoundByKey, findStalePendingRounds, finishRound, type RoundRow } from './inhouse-rounds.repository';
 import { canonicalJson, decideRound } from './inhouse-games';
 import { createInhouseCertificates, type InhouseLicencePort } from './inhouse-certificates';
 import { createRoundPlacement, type PlaceInput } from './inhouse-placement';
