@@ -3,14 +3,13 @@
 // (a dice roll, a keno play, a mines round: start, a reveal, the cash-out if it goes on), the
 // database round trips and statements (counted through the app's handle), the commits that write
 // (from the statements sent), the server's CPU (this process's user + system time; the requests
-// are injected, so no socket work is in it) and the CPU of the PostgreSQL backends serving this
-// database (/proc/<pid>/stat, Linux only, 10 ms ticks: read it over many rounds). Sequential, so
-// nothing waits for a lock or a batch: a group commit's batch holds one op.
+// are injected, so no socket work is in it; less what the app's timers use idle, measured first), the
+// wall time, and the rest of it, spent waiting on the database (its work, the commits' WAL flushes,
+// the loopback). Sequential, so nothing waits for a lock or a batch: a group commit's batch holds
+// one op.
 // BENCH_CPU_PROF=1 (or a directory) also writes a CPU profile of each kind and prints its summary.
-// Run: BENCH_DATABASE_URL=postgres://… npx tsx bench/originals-play-cost.ts (PostgreSQL only).
+// Run: BENCH_DATABASE_URL=postgres://… npm run bench:originals-play-cost (PostgreSQL only).
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import { sql } from 'kysely';
 import { attachRoundTripCounter } from '../apps/server/src/db/round-trip-counter';
 import { startBenchServer } from './bench-server';
 import { cpuProfileDir, startCpuProfile } from './cpu-profile';
@@ -35,13 +34,11 @@ function writingCommits(sent: string[]): number {
 }
 
 const PLAYS = Number(process.env.BENCH_PLAYS ?? 300);
-const CLOCK_TICKS = 100; // USER_HZ on Linux
 
 async function main(): Promise<void> {
   if (!process.env.BENCH_DATABASE_URL && !process.env.TEST_DATABASE_URL)
     throw new Error('PostgreSQL only: set BENCH_DATABASE_URL');
   const server = await startBenchServer({ nodeEnv: 'production' }, { poolSize: 4 });
-  const db = server.database.db;
   const counter = attachRoundTripCounter(server.database);
   const profileDir = cpuProfileDir();
   const profiles: string[] = [];
@@ -92,37 +89,24 @@ async function main(): Promise<void> {
         return 3;
       },
     };
-    const backends = async () =>
-      (
-        await sql<{
-          pid: number;
-        }>`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`.execute(db)
-      ).rows.map((r) => r.pid);
-    /** CPU ticks (user + system) of each backend serving this database now. */
-    const backendTicks = async () => {
-      const ticks = new Map<number, number>();
-      for (const pid of await backends()) {
-        try {
-          const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-          ticks.set(pid, Number(f[11]) + Number(f[12]));
-        } catch {
-          // ended meanwhile
-        }
-      }
-      return ticks;
-    };
-    /** Ticks spent between two readings (a backend started meanwhile counts whole). */
-    const ticksBetween = (a: Map<number, number>, b: Map<number, number>) =>
-      [...b].reduce((sum, [pid, t]) => sum + t - (a.get(pid) ?? 0), 0);
     // Warm the paths (JIT, caches) first.
     for (let i = 0; i < 30; i++) for (const k of Object.values(kinds)) await k();
-    console.log(`originals play cost: ${PLAYS} rounds of each kind, one at a time, ${server.databaseKind}; per round:`);
+    // The app's own timers (jobs, the change feed, live streams) use CPU whether anyone plays or not:
+    // measured idle, and taken off each kind's CPU for the time it ran.
+    const idle0 = process.cpuUsage();
+    const idleStart = performance.now();
+    await new Promise((r) => setTimeout(r, 2000));
+    const idleCpu = process.cpuUsage(idle0);
+    const idlePerMs = (idleCpu.user + idleCpu.system) / (performance.now() - idleStart);
     console.log(
-      '   kind          requests  round trips (statements)  writing commits  server CPU µs  PostgreSQL CPU µs',
+      `originals play cost: ${PLAYS} rounds of each kind, one at a time, ${server.databaseKind}; the server idle uses ${(idlePerMs * 1000).toFixed(0)} µs CPU/s (taken off); per round:`,
+    );
+    console.log(
+      '   kind          requests  round trips (statements)  writing commits  server CPU µs  wall µs  waiting on the database µs',
     );
     for (const [kind, play] of Object.entries(kinds)) {
-      const ticks0 = await backendTicks();
       const cpu0 = process.cpuUsage();
+      const t0 = performance.now();
       let requests = 0;
       let trips = 0;
       let statements = 0;
@@ -138,16 +122,17 @@ async function main(): Promise<void> {
         statements += m.statements;
       }
       const cpu = process.cpuUsage(cpu0);
+      const ms = performance.now() - t0;
+      const playCpu = cpu.user + cpu.system - idlePerMs * ms;
       if (stopProfile) {
         const { file, profile } = await stopProfile(kind.replace(' ', '-'));
         profiles.push(
           `${file}: ${formatSummaries([{ name: 'µs/round', profiles: [profile], units: PLAYS }]).join('\n')}`,
         );
       }
-      const ticks = ticksBetween(ticks0, await backendTicks());
       const per = (n: number, digits = 0) => (n / PLAYS).toFixed(digits);
       console.log(
-        `   ${kind.padEnd(13)} ${per(requests, 2).padStart(8)}  ${per(trips, 1).padStart(6)} (${per(statements, 1)})          ${per(commits, 2).padStart(14)}  ${per(cpu.user + cpu.system).padStart(12)}  ${per(ticks * (1e6 / CLOCK_TICKS)).padStart(17)}`,
+        `   ${kind.padEnd(13)} ${per(requests, 2).padStart(8)}  ${per(trips, 1).padStart(6)} (${per(statements, 1)})          ${per(commits, 2).padStart(14)}  ${per(playCpu).padStart(12)}  ${per(ms * 1000).padStart(9)}  ${per(ms * 1000 - playCpu).padStart(21)}`,
       );
     }
     for (const p of profiles) console.log(p);
