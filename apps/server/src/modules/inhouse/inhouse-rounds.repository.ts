@@ -32,6 +32,11 @@ export type RoundRow = {
   revealedServerSeed: string | null;
 };
 
+/** What placement writes: the round's fields it fixes; the status and the times are the table's. */
+export type NewRound = Omit<RoundRow, 'id' | 'status' | 'errorCode' | 'createdAt' | 'rtpBps' | 'revealedServerSeed'> & {
+  rtpBps: number;
+};
+
 export function roundQuery(db: Db) {
   return db
     .selectFrom('inhouse_rounds as r')
@@ -98,25 +103,7 @@ export async function findRoundByKey(db: Db, memberId: string, idempotencyKey: s
  * Insert a pending round and return it as stored; undefined when the player already used this
  * idempotency key. Its seed is the player's active one, locked by the caller, so not revealed.
  */
-export async function insertRound(
-  db: Db,
-  r: {
-    roundId: string;
-    memberId: string;
-    nodeId: string;
-    game: InhouseGame;
-    idempotencyKey: string;
-    seedId: string;
-    serverSeedHash: string;
-    clientSeed: string;
-    nonce: number;
-    stake: bigint;
-    payout: bigint;
-    params: Record<string, unknown>;
-    outcome: Record<string, unknown>;
-    rtpBps: number;
-  },
-): Promise<RoundRow | undefined> {
+export async function insertRound(db: Db, r: NewRound): Promise<RoundRow | undefined> {
   const row = await db
     .insertInto('inhouse_rounds')
     .values({

@@ -1,5 +1,6 @@
 import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { nodes, type PlanNode } from '../../../test/plan-nodes';
 import { createTestApp, describePostgres, type TestApp } from '../../../test/test-app';
 import { ledgerEntriesQuery } from '../ledger/ledger-history';
 import { memberSearchQuery, type MemberSearchCriteria } from '../member/member-search';
@@ -12,20 +13,6 @@ import { memberIdsByAccountSuffixQuery } from '../security/bank-account-search';
 
 const MEMBERS = 200_000;
 const HISTORY = 10_000;
-
-type PlanNode = {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  'Actual Rows'?: number;
-  'Actual Loops'?: number;
-  'Rows Removed by Filter'?: number;
-  Plans?: PlanNode[];
-};
-
-function nodes(plan: PlanNode): PlanNode[] {
-  return [plan, ...(plan.Plans ?? []).flatMap(nodes)];
-}
 
 describePostgres('player search and ledger plans at scale [postgres]', () => {
   let t: TestApp;

@@ -1,6 +1,7 @@
 import { CompiledQuery, sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Database } from '../../db/schema';
+import { nodes, type PlanNode } from '../../../test/plan-nodes';
 import { createTestApp, describePostgres, type TestApp } from '../../../test/test-app';
 import { createPlayer, type Player } from '../gateway/gateway.test-support';
 import {
@@ -33,20 +34,6 @@ const MONTHS_BACK = 26;
 const HISTORY_MONTHS = [1, 3, 6, 12, 18, 24];
 const PER_MONTH = 4_000;
 const OTHER_ACCOUNTS = 5_000;
-
-type PlanNode = {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  'Actual Rows'?: number;
-  'Actual Loops'?: number;
-  'Rows Removed by Filter'?: number;
-  Plans?: PlanNode[];
-};
-
-function nodes(plan: PlanNode): PlanNode[] {
-  return [plan, ...(plan.Plans ?? []).flatMap(nodes)];
-}
 
 /** The partition name of `table` for the month holding `at` (UTC). */
 function partitionOf(table: string, at: Date): string {
