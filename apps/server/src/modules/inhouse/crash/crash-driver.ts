@@ -143,7 +143,7 @@ export function createCrashDriver(ctx: DriverContext) {
     return db
       .transaction()
       .execute(async (t) => {
-        const { round } = await findOpenRound(t, { lock: true });
+        const round = await lockOpenRound(t, 'update');
         if (round) return false;
         const roundNumber = await takeRoundNumber(t, chain.id);
         // A spent chain: the next turn makes a new one.
@@ -195,7 +195,7 @@ export function createCrashDriver(ctx: DriverContext) {
       });
     }
     await db.transaction().execute(async (t) => {
-      const { round } = await findOpenRound(t, { lock: true });
+      const round = await lockOpenRound(t, 'update');
       if (round?.id !== roundId || round.phase !== 'betting') return;
       // A bet inserted just before the window closed may still be debiting: wait for it.
       const bets = await listRoundBets(t, roundId);

@@ -123,12 +123,6 @@ export function toBet(r: {
   };
 }
 
-/** The database's clock now (clock_timestamp: it moves within a transaction). */
-export async function databaseNow(db: Db): Promise<Date> {
-  const { rows } = await sql<{ now: Date }>`SELECT clock_timestamp() AS now`.execute(db);
-  return new Date(rows[0]!.now);
-}
-
 // ---- the driver's lease ----
 
 /** Take or renew the driver's lease for `holder`; true when this instance drives until the lease ends. */
@@ -236,33 +230,21 @@ export async function findCheckpointBefore(
 
 // ---- rounds ----
 
-/**
- * The open round (betting or flying), locked FOR UPDATE when `lock` (FOR SHARE when 'share': the
- * cash-outs that decide from their own bet alone run side by side, and whatever changes the round
- * waits for them; FOR KEY SHARE when 'key-share': a bet being written holds the round against the
- * flight's start but not against other bets taking their stakes), with the database's clock read after the lock.
- */
-export async function findOpenRound(
-  db: Db,
-  opts: { lock?: boolean | 'share' | 'key-share' } = {},
-): Promise<{ round: CrashRoundRow | undefined; now: Date }> {
-  if (!opts.lock) {
-    // Unlocked, the clock is read in the same statement: there is no lock to wait for first.
-    const { rows } = await sql<{ clock_now: Date; id: string | null }>`
-      SELECT clock_timestamp() AS clock_now, r.*
-      FROM (SELECT 1) AS one LEFT JOIN crash_rounds r ON r.phase <> 'busted'`.execute(db);
-    const row = rows[0]!;
-    return { round: row.id === null ? undefined : toRound(row as never), now: new Date(row.clock_now) };
-  }
-  let q = db.selectFrom('crash_rounds').selectAll().where('phase', '<>', 'busted');
-  if (opts.lock === 'share') q = q.forShare();
-  else if (opts.lock === 'key-share') q = q.forKeyShare();
-  else q = q.forUpdate();
-  const r = await q.executeTakeFirst();
-  return { round: r ? toRound(r as never) : undefined, now: await databaseNow(db) };
+/** The open round (betting or flying), unlocked, with the database's clock read in the same statement. */
+export async function findOpenRound(db: Db): Promise<{ round: CrashRoundRow | undefined; now: Date }> {
+  const { rows } = await sql<{ clock_now: Date; id: string | null }>`
+    SELECT clock_timestamp() AS clock_now, r.*
+    FROM (SELECT 1) AS one LEFT JOIN crash_rounds r ON r.phase <> 'busted'`.execute(db);
+  const row = rows[0]!;
+  return { round: row.id === null ? undefined : toRound(row as never), now: new Date(row.clock_now) };
 }
 
-/** The open round locked FOR SHARE or FOR UPDATE, without reading the clock (the caller reads it after). */
+/**
+ * The open round locked FOR UPDATE (whatever changes the round: opening one, closing the window,
+ * a flight step) or FOR SHARE (the cash-outs that decide from their own bet alone run side by
+ * side, and whatever changes the round waits for them). No clock: a caller that needs one reads
+ * it after the lock, with its next statement.
+ */
 export async function lockOpenRound(db: Db, lock: 'share' | 'update'): Promise<CrashRoundRow | undefined> {
   const q = db.selectFrom('crash_rounds').selectAll().where('phase', '<>', 'busted');
   const r = await (lock === 'share' ? q.forShare() : q.forUpdate()).executeTakeFirst();
