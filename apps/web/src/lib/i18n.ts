@@ -69,6 +69,11 @@ function noteReadEarly(namespace: string): void {
   namespacesReadEarly.add(namespace);
 }
 
+/** The namespace's strings are usable now: redraw if a render showed a stand-in for one of them. */
+function redrawIfReadEarly(namespace: string): void {
+  if (namespacesReadEarly.delete(namespace)) i18n.emit(NAMESPACE_SHOWN_EARLY);
+}
+
 export const i18nReady: Promise<unknown> = i18n
   .use(lazyBundles)
   .use(initReactI18next)
@@ -87,9 +92,7 @@ export const i18nReady: Promise<unknown> = i18n
     missingKeyHandler: (_languages, namespace) => noteReadEarly(namespace),
     react: { useSuspense: true, bindI18n: `languageChanged ${NAMESPACE_SHOWN_EARLY}`, bindI18nStore: '' },
   });
-i18n.store.on('added', (_language: string, namespace: string) => {
-  if (namespacesReadEarly.delete(namespace)) i18n.emit(NAMESPACE_SHOWN_EARLY);
-});
+i18n.store.on('added', (_language: string, namespace: string) => redrawIfReadEarly(namespace));
 applyDocumentLanguage(getStoredLanguage());
 
 /**
@@ -106,7 +109,7 @@ export const errorTextsReady: Promise<unknown> = i18nReady.then(() =>
     }),
   ]).then(() => {
     // The texts may have arrived before their value formats: an error shown meanwhile is redrawn now.
-    if (namespacesReadEarly.delete('errors')) i18n.emit(NAMESPACE_SHOWN_EARLY);
+    redrawIfReadEarly('errors');
   }),
 );
 
