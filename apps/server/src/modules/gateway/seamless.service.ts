@@ -64,6 +64,8 @@ export type SeamlessContext = Pick<AppContext, 'db' | 'log' | 'metrics'> & {
 
 export type BetGuard = {
   betLimits(memberId: string, trx: Db): Promise<BetLimits | null> | undefined;
+  /** Read the rules of a batch's players at once (prepareBets), so betLimits answers each from memory. */
+  warm?(memberIds: readonly string[], db: Db): Promise<void>;
   /** The loss limits a transfer into a vendor's wallet is decided against (null: none). */
   transferLimits(trx: Db, memberId: string): Promise<BetLimits | null>;
 };
@@ -344,7 +346,7 @@ export function createSeamlessService(ctx: SeamlessContext): SeamlessService {
 
   async function prepareBets(memberIds: string[]): Promise<PreparedBets> {
     const money = await brand();
-    await warmAccounts(memberIds, money.currency);
+    await Promise.all([warmAccounts(memberIds, money.currency), ctx.betGuard?.warm?.(memberIds.map(String), db)]);
     const known = new Set<string>();
     for (const m of new Set(memberIds.map(String))) {
       const wallet = wallets.get(`${m}:${money.currency}`);

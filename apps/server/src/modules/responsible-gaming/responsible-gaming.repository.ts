@@ -53,6 +53,17 @@ export async function findLimits(db: Db, memberId: string): Promise<LimitRow[]> 
     .then((rows) => rows.map(camelRow));
 }
 
+/** The limits of many players in one read (a batch of bets warming the guard's cache). */
+export async function findLimitsOf(db: Db, memberIds: readonly string[]): Promise<LimitRow[]> {
+  if (memberIds.length === 0) return [];
+  return db
+    .selectFrom('rg_limits')
+    .selectAll()
+    .where('member_id', 'in', memberIds)
+    .execute()
+    .then((rows) => rows.map(camelRow));
+}
+
 export async function writeLimit(
   db: Db,
   row: {
@@ -253,6 +264,20 @@ export async function isExcluded(db: Db, memberId: string, at: Date): Promise<bo
     .limit(1)
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/** Which of these players an exclusion in force at `at` covers (isExcluded for many, in one read). */
+export async function excludedAmong(db: Db, memberIds: readonly string[], at: Date): Promise<Set<string>> {
+  if (memberIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('rg_exclusions')
+    .select('member_id')
+    .distinct()
+    .where('member_id', 'in', memberIds)
+    .where('ended_at', 'is', null)
+    .where((eb) => eb.or([eb('kind', '=', 'self_exclusion'), eb('ends_at', '>', at)]))
+    .execute();
+  return new Set(rows.map((r) => String(r.member_id)));
 }
 
 export async function markReopenRequested(db: Db, id: string, at: Date, coolingOffUntil: Date): Promise<void> {

@@ -230,34 +230,24 @@ export async function finishPlacing(
     UPDATE crash_rounds r SET staked_minor = r.staked_minor - b.stake FROM b WHERE r.id = b.round_id`.execute(db);
 }
 
-/** Cash a flying bet out at a multiplier; false when it was no longer flying. */
-export async function cashBet(db: Db, betId: string, hundredths: number, payout: bigint): Promise<boolean> {
-  const r = await db
-    .updateTable('crash_bets')
-    .set({
-      status: 'cashed',
-      cashout_hundredths: hundredths,
-      payout: payout.toString(),
-      cashed_at: sql<Date>`clock_timestamp()`,
-    })
-    .where('bet_id', '=', betId)
-    .where('status', '=', 'flying')
-    .executeTakeFirst();
-  return r.numUpdatedRows === 1n;
-}
-
-/** Cash many flying bets out in one statement (a flight step's automatic and limit cash-outs). */
+/**
+ * Cash many flying bets out in one statement (a flight step's automatic and limit cash-outs, a
+ * batch of players' cash-outs). Returns the ids it cashed: a bet no longer flying (cashed by a
+ * cash-out running beside this one, which this statement waited for) is left as it is.
+ */
 export async function cashBets(
   db: Db,
   cashOuts: readonly { betId: string; cashoutHundredths: number; payout: bigint }[],
-): Promise<void> {
-  if (cashOuts.length === 0) return;
+): Promise<Set<string>> {
+  if (cashOuts.length === 0) return new Set();
   const rows = JSON.stringify(cashOuts.map((c) => ({ b: c.betId, h: c.cashoutHundredths, p: c.payout.toString() })));
-  await sql`
+  const { rows: cashed } = await sql<{ bet_id: string }>`
     UPDATE crash_bets AS c
     SET status = 'cashed', cashout_hundredths = v.h, payout = v.p, cashed_at = clock_timestamp()
     FROM jsonb_to_recordset(${rows}::jsonb) AS v(b text, h integer, p bigint)
-    WHERE c.bet_id = v.b AND c.status = 'flying'`.execute(db);
+    WHERE c.bet_id = v.b AND c.status = 'flying'
+    RETURNING c.bet_id`.execute(db);
+  return new Set(cashed.map((r) => r.bet_id));
 }
 
 /** Bets whose outcome is decided but whose money step has not been confirmed, oldest first. */
@@ -343,18 +333,22 @@ export async function findMemberBetInRound(
   return r ? toBet(r as never) : undefined;
 }
 
-/** A player's bet in a round, if any, with the database's clock read in the same statement. */
-export async function findMemberBetNow(
+/** These players' bets in a round, with the database's clock read in the same statement. */
+export async function findMemberBetsNow(
   db: Db,
   roundId: string,
-  memberId: string,
-): Promise<{ bet: CrashBetRow | undefined; now: Date }> {
+  memberIds: readonly string[],
+): Promise<{ bets: CrashBetRow[]; now: Date }> {
   const { rows } = await sql<{ clock_now: Date; id: string | null }>`
     SELECT clock_timestamp() AS clock_now, b.*
     FROM (SELECT 1) AS one
-    LEFT JOIN crash_bets b ON b.round_id = ${roundId}::bigint AND b.member_id = ${memberId}::bigint`.execute(db);
-  const r = rows[0]!;
-  return { bet: r.id === null ? undefined : toBet(r as never), now: new Date(r.clock_now) };
+    LEFT JOIN crash_bets b ON b.round_id = ${roundId}::bigint AND b.member_id = ANY (${sql.val(memberIds)}::bigint[])`.execute(
+    db,
+  );
+  return {
+    bets: rows.filter((r) => r.id !== null).map((r) => toBet(r as never)),
+    now: new Date(rows[0]!.clock_now),
+  };
 }
 
 /** The house's result per busted round (stakes less payouts of bets that flew), newest first: the back office's monitor. */

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { crashMultiplierAt, crashPayout } from '@wps/shared/originals/crash';
 import type { Database } from '../../../db/schema';
 import { advanceFlight, type FlightBet, type FlightStep } from './crash-flight';
-import { cashBet, cashBets, findMemberBetInRound, findMemberBetNow, listRoundBetsNow } from './crash-bets.repository';
+import { cashBets, findMemberBetInRound, findMemberBetsNow, listRoundBetsNow } from './crash-bets.repository';
 import { bustRound, lockOpenRound, setNextEvent, type CrashBetRow, type CrashRoundRow } from './crash.repository';
 
 // The flight's step applied in a transaction (the driver's ticks and the cash-outs both take it),
@@ -49,64 +49,132 @@ export type CashOutDecision = {
   roundNumber?: number;
 };
 
+/** Nothing flying to cash out: no round in flight. */
+const NO_FLIGHT: CashOutDecision = { bet: undefined, isBusted: false, isRepeat: false };
+
+type Cash = { cashoutHundredths: number; payout: bigint };
+
+/** Decisions in the order asked; a player named twice in a batch (two requests at once) is decided once, the second is its repeat. */
+function inOrder(memberIds: readonly string[], decisions: Map<string, CashOutDecision>): CashOutDecision[] {
+  const seen = new Set<string>();
+  return memberIds.map((m) => {
+    const d = decisions.get(m)!;
+    if (seen.has(m)) return { ...d, isRepeat: true };
+    seen.add(m);
+    return d;
+  });
+}
+
 /**
- * A cash-out decided from the player's bet alone, under a shared lock on the round: when the
- * database's clock is before the flight's next due event (migration 0740), nothing (no automatic
- * cash-out, no payout limit, no bust) happens before this moment, and a cash-out by hand only moves
- * that event later, so the bet is cashed at this moment's multiplier with no other bet read.
- * Undefined when an event may be due: the caller then takes the round's row lock and applies the
- * flight's step first.
+ * Cash the players' flying bets at `at` (one statement), except those `decided` already cashed in
+ * this transaction (the flight's step). A bet found flying but cashed beside this batch (another
+ * instance's, which the statement waited for) is read again and answered as that one's repeat.
  */
-async function cashOutAlone(db: Db, memberId: string): Promise<CashOutDecision | undefined> {
-  return db.transaction().execute(async (t): Promise<CashOutDecision | undefined> => {
+async function cashMembers(
+  t: Db,
+  round: CrashRoundRow,
+  memberIds: readonly string[],
+  bets: readonly CrashBetRow[],
+  at: (bet: CrashBetRow) => Cash,
+  decided: ReadonlyMap<string, Cash> = new Map(),
+): Promise<CashOutDecision[]> {
+  const mine = new Map(bets.map((b) => [b.memberId, b]));
+  const toCash = [...mine.values()]
+    .filter((b) => b.status === 'flying' && !decided.has(b.betId))
+    .map((b) => ({ betId: b.betId, ...at(b) }));
+  const cashed = await cashBets(t, toCash);
+  const cashOf = new Map<string, Cash>([
+    ...decided,
+    ...toCash.filter((c) => cashed.has(c.betId)).map((c) => [c.betId, c] as const),
+  ]);
+  const decisions = new Map<string, CashOutDecision>();
+  for (const memberId of new Set(memberIds)) {
+    const bet = mine.get(memberId);
+    const cash = bet && cashOf.get(bet.betId);
+    if (bet && cash)
+      decisions.set(memberId, {
+        bet: { ...bet, status: 'cashed', cashoutHundredths: cash.cashoutHundredths, payout: cash.payout },
+        isBusted: false,
+        isRepeat: false,
+        roundNumber: round.roundNumber,
+      });
+    else if (bet?.status === 'flying')
+      decisions.set(memberId, {
+        bet: await findMemberBetInRound(t, round.id, memberId),
+        isBusted: false,
+        isRepeat: true,
+      });
+    else decisions.set(memberId, { bet, isBusted: false, isRepeat: true });
+  }
+  return inOrder(memberIds, decisions);
+}
+
+/**
+ * Cash-outs decided from the players' own bets alone, under a shared lock on the round: when the
+ * database's clock is before the flight's next due event (migration 0740), nothing (no automatic
+ * cash-out, no payout limit, no bust) happens before this moment, and a cash-out by hand only
+ * moves that event later, so the batch's bets are cashed at this moment's multiplier with no other
+ * bet read. Undefined when an event may be due: the caller then takes the round's row lock and
+ * applies the flight's step first.
+ */
+async function cashOutsAlone(db: Db, memberIds: readonly string[]): Promise<CashOutDecision[] | undefined> {
+  return db.transaction().execute(async (t): Promise<CashOutDecision[] | undefined> => {
     const round = await lockOpenRound(t, 'share');
-    if (!round || round.phase !== 'flying') return { bet: undefined, isBusted: false, isRepeat: false };
-    // The clock is read with the bet, after the lock is held: a cash-out is decided at that moment.
-    const { bet: mine, now } = await findMemberBetNow(t, round.id, memberId);
+    if (!round || round.phase !== 'flying') return memberIds.map(() => NO_FLIGHT);
+    // The clock is read with the bets, after the lock is held: the batch is decided at that moment.
+    const { bets, now } = await findMemberBetsNow(t, round.id, memberIds);
     const elapsed = now.getTime() - round.startedAt!.getTime();
     if (round.nextEventMs === null || elapsed >= round.nextEventMs) return undefined;
-    if (!mine || mine.status !== 'flying') return { bet: mine, isBusted: false, isRepeat: true };
     const at = crashMultiplierAt(elapsed, round.growthPerMs);
-    const payout = crashPayout(mine.stake, at);
-    // A second cash-out of the same bet running beside this one waits on the bet's row and finds it cashed.
-    if (!(await cashBet(t, mine.betId, at, payout)))
-      return { bet: await findMemberBetInRound(t, round.id, memberId), isBusted: false, isRepeat: true };
-    return {
-      bet: { ...mine, status: 'cashed', cashoutHundredths: at, payout },
-      isBusted: false,
-      isRepeat: false,
-      roundNumber: round.roundNumber,
-    };
+    return cashMembers(t, round, memberIds, bets, (bet) => ({
+      cashoutHundredths: at,
+      payout: crashPayout(bet.stake, at),
+    }));
   });
 }
 
-/** A cash-out under the round's row lock, the flight advanced to this moment first (every bet read). */
-async function cashOutWithStep(db: Db, memberId: string): Promise<CashOutDecision> {
-  return db.transaction().execute(async (t): Promise<CashOutDecision> => {
+/** Cash-outs under the round's row lock, the flight advanced to this moment first (every bet read). */
+async function cashOutsWithStep(db: Db, memberIds: readonly string[]): Promise<CashOutDecision[]> {
+  return db.transaction().execute(async (t): Promise<CashOutDecision[]> => {
     const round = await lockOpenRound(t, 'update');
-    if (!round || round.phase !== 'flying') return { bet: undefined, isBusted: false, isRepeat: false };
+    if (!round || round.phase !== 'flying') return memberIds.map(() => NO_FLIGHT);
     const { bets, now } = await listRoundBetsNow(t, round.id);
-    const mine = bets.find((b) => b.memberId === memberId);
-    if (!mine || mine.status !== 'flying') return { bet: mine, isBusted: false, isRepeat: true };
+    const wanted = new Set(memberIds);
+    const theirs = bets.filter((b) => wanted.has(b.memberId));
     const step = await applyFlightStep(t, round, bets, now);
-    if (step.isBusted) return { bet: { ...mine, status: 'lost' }, isBusted: true, isRepeat: false };
-    const reached = step.cashOuts.find((c) => c.betId === mine.betId);
-    const at = reached?.cashoutHundredths ?? step.multiplier;
-    const payout = reached?.payout ?? crashPayout(mine.stake, at);
-    if (!reached) await cashBet(t, mine.betId, at, payout);
-    return {
-      bet: { ...mine, status: 'cashed', cashoutHundredths: at, payout },
-      isBusted: false,
-      isRepeat: false,
-      roundNumber: round.roundNumber,
-    };
+    if (step.isBusted) {
+      const mine = new Map(theirs.map((b) => [b.memberId, b]));
+      const decisions = new Map<string, CashOutDecision>();
+      for (const m of memberIds) {
+        const bet = mine.get(m);
+        decisions.set(
+          m,
+          bet?.status === 'flying'
+            ? { bet: { ...bet, status: 'lost' }, isBusted: true, isRepeat: false }
+            : { bet, isBusted: false, isRepeat: true },
+        );
+      }
+      return inOrder(memberIds, decisions);
+    }
+    // A bet the step cashed (its automatic cash-out or a limit, reached before now) keeps that
+    // decision, answered as this request's own; the others are cashed at this moment's multiplier.
+    const reached = new Map(step.cashOuts.map((c) => [c.betId, c]));
+    return cashMembers(
+      t,
+      round,
+      memberIds,
+      theirs,
+      (bet) => ({ cashoutHundredths: step.multiplier, payout: crashPayout(bet.stake, step.multiplier) }),
+      reached,
+    );
   });
 }
 
 /**
- * Decide a player's cash-out at this moment: from the bet alone when no flight event can be due
- * (most cash-outs), else under the round's row lock with the flight advanced first.
+ * Decide many players' cash-outs at one moment (crash.service.ts batches the requests that arrive
+ * together): from their bets alone when no flight event can be due (most batches), else under
+ * the round's row lock with the flight advanced first. Answers in the order of `memberIds`.
  */
-export async function decideCashOut(db: Db, memberId: string): Promise<CashOutDecision> {
-  return (await cashOutAlone(db, memberId)) ?? (await cashOutWithStep(db, memberId));
+export async function decideCashOuts(db: Db, memberIds: readonly string[]): Promise<CashOutDecision[]> {
+  return (await cashOutsAlone(db, memberIds)) ?? (await cashOutsWithStep(db, memberIds));
 }

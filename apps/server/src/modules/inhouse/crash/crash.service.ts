@@ -4,13 +4,14 @@ import { ErrorCode } from '@wps/shared/error-codes';
 import { INHOUSE_VASSALAGE } from '@wps/shared/schemas/inhouse';
 import type { CrashBetResult, CrashHistory, CrashOwnBet } from '@wps/shared/schemas/inhouse-crash';
 import type { Database } from '../../../db/schema';
+import { createGroupCommit } from '../../../db/group-commit';
 import { AppError, isAppError } from '../../../http/app-error';
 import type { GatewayService } from '../../gateway/gateway.service';
 import type { InhouseSettings } from '../inhouse-settings';
 import type { InhouseLicencePort } from '../inhouse-certificates';
 import { findBetView, finishPlacing, listMemberBets, markBetsSettled } from './crash-bets.repository';
 import type { CrashBetRow } from './crash.repository';
-import { decideCashOut } from './crash-step';
+import { decideCashOuts, type CashOutDecision } from './crash-step';
 import { createCrashPlacement, type PlaceInput } from './crash-placement';
 
 // Crash's bets and cash-outs, on whichever instance the player's request arrives. Everything is
@@ -18,13 +19,27 @@ import { createCrashPlacement, type PlaceInput } from './crash-placement';
 // the seamless wallet by idempotent calls (`${betId}-bet`, `${betId}-win`), so a decision is taken
 // once and paid once however many instances or retries touch it.
 
+/**
+ * Most cash-outs decided in one transaction. The requests that arrive while a batch is deciding
+ * wait for the next one (one at a time per instance: every batch takes the round's lock), so at
+ * 1,000 cash-outs a second each batch holds the few milliseconds' worth that came in meanwhile.
+ */
+const CASHOUT_BATCH = 256;
+/** Most cash-outs paid together: their wins through the wallet's group commit, one settled mark. */
+const PAY_BATCH = 256;
+
 /** The catalogue's crash game. */
 export const CRASH_NODE_ID = 'inhouse-crash';
 
 export type CrashContext = {
   db: Kysely<Database>;
   log: Pick<Logger, 'warn' | 'error'>;
-  gateway: Pick<GatewayService, 'seamless'>;
+  gateway: {
+    seamless: Pick<
+      GatewayService['seamless'],
+      'bet' | 'win' | 'winMany' | 'closeRounds' | 'balance' | 'prepareBets' | 'applyBetsWithin'
+    >;
+  };
   settings: Pick<InhouseSettings, 'getPlayableGame'>;
   /** The licence's stake door, asked in the bet's transaction as every in-house round's placement asks it. */
   licence: Pick<InhouseLicencePort, 'ask'>;
@@ -89,7 +104,13 @@ export function createCrashService(ctx: CrashContext) {
     }
   }
 
-  /** A decided bet's win (0 for a lost one), closing its gateway round; idempotent by `${betId}-win`. */
+  /**
+   * A decided bet's win, idempotent by `${betId}-win`. A lost bet's win of 0 closes its gateway
+   * round; a cashed bet's win leaves it open and closeWon closes it, as the lottery pays its
+   * winners: the wallet writes such wins set-based (seamless_win_many's plain path), where a win
+   * that closes its round goes through seamless_apply one at a time. The flag follows the payout,
+   * so every retry of a bet's win sends the same request.
+   */
   const winOf = (bet: CrashBetRow) => ({
     vassalage: INHOUSE_VASSALAGE,
     memberId: bet.memberId,
@@ -97,41 +118,71 @@ export function createCrashService(ctx: CrashContext) {
     roundId: bet.betId,
     betTransactionId: `${bet.betId}-bet`,
     amountMinor: bet.payout,
-    roundClosed: true,
+    roundClosed: bet.payout === 0n,
   });
 
-  /** Pay a decided bet: its win (0 for a lost one) closes its gateway round. Idempotent by `${betId}-win`. */
+  /** Close the gateway rounds of paid cashed bets (no money moves; a round already closed stays as it is). */
+  async function closeWon(bets: CrashBetRow[]): Promise<void> {
+    const won = bets.filter((b) => b.payout > 0n);
+    if (won.length === 0) return;
+    await gateway.seamless.closeRounds({
+      vassalage: INHOUSE_VASSALAGE,
+      rounds: won.map((b) => ({ roundId: b.betId, memberId: b.memberId })),
+    });
+  }
+
+  /** Pay a decided bet: its win, its gateway round closed, then marked settled. Idempotent by `${betId}-win`. */
   async function pay(bet: CrashBetRow): Promise<bigint> {
     const r = await gateway.seamless.win(winOf(bet));
+    await closeWon([bet]);
     await markBetsSettled(db, [bet.betId]);
     return BigInt(r.balanceMinor);
   }
 
   /**
-   * Pay many decided bets at once (the driver's settlement after a bust): their wins (0 for a lost
-   * bet) through the wallet's bulk group commit, then one statement marks them settled. A batch the
-   * wallet refuses in part is paid again bet by bet (the wins' ids make repeats harmless), so one
-   * bad bet never holds the others. Returns how many were paid.
+   * Cash-outs being paid as they are decided, together (payMany: the wallet's bulk group commit,
+   * one settled mark). A win that fails is answered as unpaid: the driver pays it on its next turn.
    */
-  async function payMany(bets: CrashBetRow[]): Promise<number> {
+  const payments = createGroupCommit<CrashBetRow, bigint | null>({
+    run: (bets) => payMany(bets),
+    maxBatch: PAY_BATCH,
+    maxInFlight: 2,
+  });
+
+  /** The cash-outs arriving together, decided at one moment of the database's clock (crash-step.ts). */
+  const decisions = createGroupCommit<string, CashOutDecision>({
+    run: (memberIds) => decideCashOuts(db, memberIds),
+    maxBatch: CASHOUT_BATCH,
+    maxInFlight: 1,
+  });
+
+  /**
+   * Pay many decided bets at once (a bust's settlement, the cash-outs arriving together): their
+   * wins (0 for a lost bet) through the wallet's bulk group commit, then one statement marks them
+   * settled. A batch the wallet refuses in part is paid again bet by bet (the wins' ids make
+   * repeats harmless), so one bad bet never holds the others. Answers each bet's balance after its
+   * win, or null where its payment failed (retried by the driver's next turn).
+   */
+  async function payMany(bets: CrashBetRow[]): Promise<(bigint | null)[]> {
     try {
-      await gateway.seamless.winMany(bets.map(winOf));
+      const results = await gateway.seamless.winMany(bets.map(winOf));
+      await closeWon(bets);
       await markBetsSettled(
         db,
         bets.map((b) => b.betId),
       );
-      return bets.length;
+      return results.map((r) => BigInt(r.balanceMinor));
     } catch (err) {
       log.warn({ err, bets: bets.length }, 'crash: a batch payment failed; paying bet by bet');
     }
-    let paid = 0;
+    const paid: (bigint | null)[] = [];
     for (const bet of bets) {
-      try {
-        await pay(bet);
-        paid++;
-      } catch (err) {
-        log.error({ err, betId: bet.betId }, 'crash: payment failed; retried next turn');
-      }
+      paid.push(
+        await pay(bet).catch((err: unknown) => {
+          log.error({ err, betId: bet.betId }, 'crash: payment failed; retried next turn');
+          return null;
+        }),
+      );
     }
     return paid;
   }
@@ -161,19 +212,16 @@ export function createCrashService(ctx: CrashContext) {
    * A second cash-out answers the first (paid once); how it is decided: crash-step.ts.
    */
   async function cashOut(memberId: string): Promise<CrashBetResult> {
-    const decided = await decideCashOut(db, memberId);
+    const decided = await decisions.submit(memberId);
     if (decided.isBusted) throw new AppError(ErrorCode.CRASH_ROUND_BUSTED, 'The round crashed before the cash-out');
     // Not in the flying round: the player's latest bet says why.
     const bet = decided.bet ?? (await listMemberBets(db, memberId, 1))[0];
     if (bet?.status === 'lost')
       throw new AppError(ErrorCode.CRASH_ROUND_BUSTED, 'The round crashed before the cash-out');
     if (bet?.status !== 'cashed') throw new AppError(ErrorCode.CRASH_NO_BET, 'You have no bet flying in this round');
-    // Paying again is harmless (the win's id): a repeated cash-out also finishes a payment left undone.
-    const balance = await pay(bet).catch((err: unknown) => {
-      // Decided and recorded: the driver pays it on its next turn; the answer still shows it.
-      log.warn({ err, betId: bet.betId }, 'crash: cash-out payment left to the driver');
-      return null;
-    });
+    // Paying again is harmless (the win's id): a repeated cash-out also finishes a payment left
+    // undone. A payment that fails is the driver's on its next turn; the answer still shows the bet.
+    const balance = await payments.submit(bet);
     const isRepeat = decided.bet === undefined || decided.isRepeat;
     // A repeat's win is the wallet's replay, whose balance is the first answer's: show today's.
     // A cash-out decided now was decided in a flying round, whose number the decision read.
