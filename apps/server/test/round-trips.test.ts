@@ -72,11 +72,14 @@ const BUDGETS = {
   // COMMIT, and the balance shown (the main and the bonus account, read in parallel).
   'in-house mines reveal': { roundTrips: 6, statements: 4 },
   // POST /wps/inhouse/crash/bet (crash-placement.ts): the session, the game's rules and the
-  // player's accounts from memory; the round's stake total taken with its terms read back (one
-  // statement, committed on its own); then, shared by the bets arriving together, BEGIN, the
-  // licence profile FOR SHARE (the stake door), the bets written with the round held FOR KEY SHARE
-  // and the display name read from the member view, their stakes (seamless_bet_many through
-  // applyBetsWithin), COMMIT. The answer is built from what was written, nothing read back.
+  // player's accounts from memory; then, shared by the bets arriving together, BEGIN, the licence
+  // profile FOR SHARE (the stake door), the open round FOR UPDATE (its terms and stake total, the
+  // stakes checked against its limits in memory), the bets written with their stakes added to the
+  // round's total and the display name read from the member view (one statement), their stakes
+  // (seamless_bet_many through applyBetsWithin), COMMIT. The answer is built from what was
+  // written, nothing read back. Before, the same count held one statement of each bet's own
+  // before the batch (its stake taken into the round's total, committed apart: each bet's own
+  // commit, all bets queued on the round's row); it is the batch's now, whatever its size.
   // Was 15 (13): a key look-up first, the member read, the round and the clock read apart, the
   // debit in a transaction of its own and the bet marked flying after it, the answer read back.
   'crash bet': { roundTrips: 6, statements: 4 },

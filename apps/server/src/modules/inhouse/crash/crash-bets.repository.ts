@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../../db/schema';
 import type { MemberViews } from '../../member/member-views';
-import { toBet, toRound, type CrashBetRow, type CrashRoundRow } from './crash.repository';
+import { toBet, type CrashBetRow } from './crash.repository';
 
 // Crash's SQL for its bets (migration 0720): written and moved under the round's row lock, which
 // the callers hold (crash.repository.ts findOpenRound with lock).
@@ -79,12 +79,14 @@ export type NewBet = {
 
 /**
  * Bets written 'flying' in the caller's transaction, whose debits the same transaction applies (a
- * bet the wallet refuses is then marked refused by refuseBets before the commit). Only bets of a
- * round still betting are written, and that round is held FOR KEY SHARE until the commit: the
- * driver's FOR UPDATE that starts the flight waits for them, other bets do not. A bet whose key or
- * round the player already used is not written (ON CONFLICT). The display name (the nickname, or
- * the start of the account name) comes from the member module's view `briefs`, in the same
- * statement. Returns the bets written, by bet id, and the rounds that were still betting.
+ * bet the wallet refuses is then marked refused by refuseBets before the commit), their stakes
+ * added to their round's total by the same statement. The caller holds the round FOR UPDATE
+ * (lockOpenRound) and has checked the stakes against its limits; only bets of a round still
+ * betting at the database's clock are written, so the driver's FOR UPDATE that starts the flight
+ * comes after them. A bet whose key or round the player already used is not written (ON
+ * CONFLICT). The display name (the nickname, or the start of the account name) comes from the
+ * member module's view `briefs`, in the same statement. Returns the bets written, by bet id, and
+ * the rounds that were still betting.
  */
 export async function insertBets(
   db: Db,
@@ -114,7 +116,8 @@ export async function insertBets(
         node_id text, idempotency_key text, stake bigint, auto_cashout_hundredths integer)
     ),
     r AS (
-      SELECT id FROM crash_rounds WHERE id IN (SELECT round_id FROM v) AND phase = 'betting' FOR KEY SHARE
+      SELECT id FROM crash_rounds
+      WHERE id IN (SELECT round_id FROM v) AND phase = 'betting' AND betting_ends_at > clock_timestamp()
     ),
     w AS (
       INSERT INTO crash_bets (bet_id, round_id, member_id, node_id, nickname, idempotency_key, stake,
@@ -124,7 +127,12 @@ export async function insertBets(
         v.idempotency_key, v.stake, v.auto_cashout_hundredths, 'flying'
       FROM v JOIN r ON r.id = v.round_id LEFT JOIN (${briefs}) AS m ON m.id = v.member_id
       ON CONFLICT DO NOTHING
-      RETURNING bet_id, id, created_at, nickname
+      RETURNING bet_id, id, created_at, nickname, round_id, stake
+    ),
+    s AS (
+      UPDATE crash_rounds AS c SET staked_minor = c.staked_minor + t.stake
+      FROM (SELECT round_id, sum(stake)::bigint AS stake FROM w GROUP BY round_id) AS t
+      WHERE c.id = t.round_id
     )
     SELECT bet_id, id, created_at, nickname, NULL::bigint AS betting_round FROM w
     UNION ALL SELECT NULL, NULL, NULL, NULL, id FROM r`.execute(db);
@@ -153,54 +161,6 @@ export async function refuseBets(db: Db, refused: readonly { betId: string; erro
     ),
     t AS (SELECT round_id, sum(stake)::bigint AS stake FROM b GROUP BY round_id)
     UPDATE crash_rounds r SET staked_minor = r.staked_minor - t.stake FROM t WHERE r.id = t.round_id`.execute(db);
-}
-
-/**
- * Take a bet's stake into the open round's total (migration 0760) while the round is betting, its
- * window open at the database's clock, the total with it within the round's limit (every stake
- * could win at `minTarget`/`one`×: round_max_payout_minor × one / minTarget) and the stake able to
- * win `minTarget` within the per-bet payout limit (max_payout_minor × one / stake ≥ minTarget): one
- * statement on its own (not in the bet's transaction), so the round's row is held for that
- * statement alone and never across a round trip to a busy server. It also answers the open
- * round's terms, so a bet reads the round nowhere else. It commits without waiting for its flush
- * (set_config, local to the statement's transaction): a total lost in a crash is only lower than
- * the bets behind it, which are written, and debited, by flushed commits after it. 'closed': no
- * round, or its window had ended; 'bet-limit' and 'round-limit': the limits above.
- */
-export async function takeStake(
-  db: Db,
-  stake: bigint,
-  target: { one: number; minTarget: number },
-): Promise<{ outcome: 'taken' | 'closed' | 'bet-limit' | 'round-limit'; round: CrashRoundRow | undefined }> {
-  const s = stake.toString();
-  const { rows } = await sql<{ taken: number; open_now: boolean; bet_fits: boolean; id: string | null }>`
-    WITH unflushed AS (SELECT set_config('synchronous_commit', 'off', true)),
-    u AS (
-      UPDATE crash_rounds SET staked_minor = staked_minor + ${s}::bigint
-      WHERE phase = 'betting' AND betting_ends_at > clock_timestamp()
-        AND div(max_payout_minor::numeric * ${target.one}, ${s}::bigint) >= ${target.minTarget}
-        AND staked_minor + ${s}::bigint <= div(round_max_payout_minor::numeric * ${target.one}, ${target.minTarget})
-        AND EXISTS (SELECT 1 FROM unflushed)
-      RETURNING id
-    )
-    SELECT (SELECT count(*) FROM u)::int AS taken,
-      coalesce(r.phase = 'betting' AND r.betting_ends_at > clock_timestamp(), false) AS open_now,
-      coalesce(div(r.max_payout_minor::numeric * ${target.one}, ${s}::bigint) >= ${target.minTarget}, false) AS bet_fits,
-      r.*
-    FROM (SELECT 1) AS one LEFT JOIN crash_rounds r ON r.phase <> 'busted'`.execute(db);
-  const r = rows[0]!;
-  const round = r.id === null ? undefined : toRound(r as never);
-  if (r.taken === 1) return { outcome: 'taken', round };
-  if (!r.open_now) return { outcome: 'closed', round };
-  return { outcome: r.bet_fits ? 'round-limit' : 'bet-limit', round };
-}
-
-/** Give a stake taken by takeStake back (its bet was not written); unflushed like the taking. */
-export async function giveStakeBack(db: Db, roundId: string, stake: bigint): Promise<void> {
-  await sql`
-    WITH unflushed AS (SELECT set_config('synchronous_commit', 'off', true))
-    UPDATE crash_rounds SET staked_minor = staked_minor - ${stake.toString()}::bigint
-    WHERE id = ${roundId}::bigint AND EXISTS (SELECT 1 FROM unflushed)`.execute(db);
 }
 
 /**

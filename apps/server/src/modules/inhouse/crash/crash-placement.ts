@@ -14,25 +14,18 @@ import { LEDGER_RACE_CODES } from '../../ledger/ledger.service';
 import { createMemberViews } from '../../member/member-views';
 import type { InhouseSettings } from '../inhouse-settings';
 import { stakeSubject, type InhouseLicencePort } from '../inhouse-certificates';
-import {
-  findBetByKey,
-  findMemberBetInRound,
-  giveStakeBack,
-  insertBets,
-  refuseBets,
-  takeStake,
-  type NewBet,
-} from './crash-bets.repository';
-import type { CrashBetRow } from './crash.repository';
+import { findBetByKey, insertBets, refuseBets, type NewBet } from './crash-bets.repository';
+import { lockOpenRound, type CrashBetRow, type CrashRoundRow } from './crash.repository';
 
-// A crash bet, on whichever instance the player's request arrives: the round's stake total taken
-// in a statement of its own (takeStake), then the bet written and debited in one transaction with
-// the licence's stake door, the way a lottery ticket and its stake commit together. Bets arriving
-// together share that transaction (a group commit, as the wallet's own batches): one BEGIN, one
-// insert, one wallet statement (seamless_bet_many, through the wallet's applyBetsWithin) and one
-// COMMIT for many players, each bet keeping its own ledger transaction and idempotency key
+// A crash bet, on whichever instance the player's request arrives: written and debited in one
+// transaction with the licence's stake door, the way a lottery ticket and its stake commit
+// together. Bets arriving together share that transaction (a group commit, as the wallet's own
+// batches): one BEGIN, the open round FOR UPDATE (its window, its terms and its stake total, which
+// the batch's stakes are checked against in order), one insert that also adds the written stakes
+// to the total, one wallet statement (seamless_bet_many, through the wallet's applyBetsWithin)
+// and one COMMIT for many players, each bet keeping its own ledger transaction and idempotency key
 // (`${betId}-bet`). A bet is therefore never 'placing' once committed: written and debited, or
-// written refused with the wallet's code, or not written at all.
+// written refused with the wallet's code (its stake given back), or not written at all.
 
 export type PlacementContext = {
   db: Kysely<Database>;
@@ -51,24 +44,30 @@ export type PlaceInput = {
   autoCashoutHundredths: number | null;
 };
 
+/** A bet as submitted to a batch: the batch finds its round. */
+type Pending = Omit<NewBet, 'roundId'>;
+
 /** What one bet of a batch became. */
 type Written =
-  | { kind: 'written'; id: string; createdAt: Date; nickname: string; balanceMinor: bigint }
+  | { kind: 'written'; id: string; createdAt: Date; nickname: string; balanceMinor: bigint; roundNumber: number }
   /** Refused by the wallet: written refused, its stake given back, in the batch's transaction. */
   | { kind: 'refused'; error: AppError }
   /** Refused at the licence's door: not written. */
   | { kind: 'licence'; error: AppError }
-  /** The round was no longer betting: not written. */
+  /** No round was betting (or its window ended): not written. */
   | { kind: 'closed' }
+  /** The stake could win more than the payout limit per bet, or would pass the round's own: not written. */
+  | { kind: 'bet-limit' | 'round-limit'; round: CrashRoundRow }
   /** The player's key or round was already used: not written. */
   | { kind: 'conflict' };
 
 /**
- * The wallet's house shard for bets applied in a caller's transaction (applyBetsWithin's slot):
- * the lottery's two placement batches take 0 and 1, crash's batches take 2, so neither queues on
- * the other's house row.
+ * The wallet's house shards for bets applied in a caller's transaction (applyBetsWithin's slots):
+ * the lottery's two placement batches take 0 and 1, crash's two take 2 and 3, so no batch queues
+ * on another's house row. (A round's bets are one per player, so two batches of one round never
+ * share a wallet either.)
  */
-const CRASH_SLOT = 2;
+const CRASH_SLOTS = [2, 3] as const;
 /** Most bets written and debited in one transaction. */
 const BET_BATCH = 32;
 /** Tries of a batch that lost a race or hit a deadlock before its bets are refused as busy. */
@@ -80,13 +79,44 @@ export function createCrashPlacement(ctx: PlacementContext) {
   const { db, gateway, settings } = ctx;
   const briefs = createMemberViews({ db }).briefs;
 
-  /** One batch's transaction: the door, the rows, the debits, the refusals. Answers in input order. */
-  async function writeBets(trx: Kysely<Database>, prepared: PreparedBets, jobs: NewBet[]): Promise<Written[]> {
-    const answers: (Written | undefined)[] = jobs.map(() => undefined);
+  /**
+   * The round's limits on a batch's stakes, in the batch's order: a stake that could win more than
+   * the payout limit per bet at 1.01× is refused, and so is one that would take the round's stakes
+   * past what it could pay if all won at 1.01×. Returns the admitted bets that fit.
+   */
+  function withinLimits(round: CrashRoundRow, jobs: Pending[], admitted: number[], answers: (Written | undefined)[]) {
+    const one = BigInt(CRASH_ONE);
+    const minTarget = BigInt(CRASH_TARGET.min);
+    const roundCap = (round.roundMaxPayoutMinor * one) / minTarget;
+    let staked = round.stakedMinor;
+    const fit: number[] = [];
+    for (const i of admitted) {
+      const stake = jobs[i]!.stake;
+      if ((round.maxPayoutMinor * one) / stake < minTarget) answers[i] = { kind: 'bet-limit', round };
+      else if (staked + stake > roundCap) answers[i] = { kind: 'round-limit', round };
+      else {
+        staked += stake;
+        fit.push(i);
+      }
+    }
+    return fit;
+  }
+
+  /**
+   * One batch's transaction: the door, the open round locked and its limits, the rows, the
+   * debits, the refusals. Answers in input order.
+   */
+  async function writeBets(
+    trx: Kysely<Database>,
+    prepared: PreparedBets,
+    pending: Pending[],
+    slot: number,
+  ): Promise<Written[]> {
+    const answers: (Written | undefined)[] = pending.map(() => undefined);
     // The licence first (the bettor; crash's lab certificate where it asks one), in the
     // transaction that moves the stake: refused, the bet is not written.
     const admitted: number[] = [];
-    for (const [i, job] of jobs.entries()) {
+    for (const [i, job] of pending.entries()) {
       try {
         await ctx.licence.ask(trx, 'stake', stakeSubject(job.memberId, job.nodeId));
         admitted.push(i);
@@ -96,15 +126,27 @@ export function createCrashPlacement(ctx: PlacementContext) {
       }
     }
     if (admitted.length === 0) return answers as Written[];
-    const { written, betting } = await insertBets(
-      trx,
-      briefs(),
-      admitted.map((i) => jobs[i]!),
-    );
-    const debited = admitted.filter((i) => written.has(jobs[i]!.betId));
-    for (const i of admitted)
-      if (!written.has(jobs[i]!.betId))
-        answers[i] = betting.has(jobs[i]!.roundId) ? { kind: 'conflict' } : { kind: 'closed' };
+    // The open round FOR UPDATE until the commit: its stake total is this batch's to add to, and
+    // the driver's start of the flight waits for the batch. Its window is checked by the insert,
+    // at the database's clock once the lock is held.
+    const round = await lockOpenRound(trx, 'update');
+    if (round?.phase !== 'betting') {
+      for (const i of admitted) answers[i] = { kind: 'closed' };
+      return answers as Written[];
+    }
+    const jobs: NewBet[] = pending.map((p) => ({ ...p, roundId: round.id }));
+    const fit = withinLimits(round, pending, admitted, answers);
+    const { written, betting } =
+      fit.length === 0
+        ? { written: new Map(), betting: new Set<string>([round.id]) }
+        : await insertBets(
+            trx,
+            briefs(),
+            fit.map((i) => jobs[i]!),
+          );
+    const debited = fit.filter((i) => written.has(jobs[i]!.betId));
+    for (const i of fit)
+      if (!written.has(jobs[i]!.betId)) answers[i] = betting.has(round.id) ? { kind: 'conflict' } : { kind: 'closed' };
     const results =
       debited.length === 0
         ? []
@@ -122,7 +164,7 @@ export function createCrashPlacement(ctx: PlacementContext) {
                 amountMinor: job.stake,
               };
             }),
-            CRASH_SLOT,
+            slot,
           );
     const refused: { betId: string; errorCode: string }[] = [];
     debited.forEach((i, k) => {
@@ -131,21 +173,28 @@ export function createCrashPlacement(ctx: PlacementContext) {
       if (result instanceof AppError) {
         refused.push({ betId: jobs[i]!.betId, errorCode: result.errorCode });
         answers[i] = { kind: 'refused', error: result };
-      } else answers[i] = { kind: 'written', ...row, balanceMinor: BigInt(result.balanceMinor) };
+      } else
+        answers[i] = {
+          kind: 'written',
+          ...row,
+          balanceMinor: BigInt(result.balanceMinor),
+          roundNumber: round.roundNumber,
+        };
     });
     await refuseBets(trx, refused);
     return answers as Written[];
   }
 
-  const batches = createGroupCommit<NewBet, Written>({
-    run: async (jobs) => {
+  const batches = createGroupCommit<Pending, Written>({
+    run: async (jobs, inFlight) => {
       // The players' accounts and the operator's currency, read before the transaction begins.
       const prepared = await gateway.seamless.prepareBets(jobs.map((j) => j.memberId));
-      return runInTransaction(db, (trx) => writeBets(trx, prepared, jobs));
+      return runInTransaction(db, (trx) => writeBets(trx, prepared, jobs, CRASH_SLOTS[inFlight]!));
     },
     maxBatch: BET_BATCH,
-    // One batch at a time: every batch debits against the same house shard.
-    maxInFlight: 1,
+    // Two batches at once, each on its own house shard: one prepares and writes while the other
+    // waits on its commit.
+    maxInFlight: CRASH_SLOTS.length,
     recover: { isRetryable: (err) => isRetryableBatchError(err, LEDGER_RACE_CODES), attempts: BET_ATTEMPTS },
   });
 
@@ -174,53 +223,40 @@ export function createCrashPlacement(ctx: PlacementContext) {
         maxStakeMinor: rules.max.toString(),
         stakeStepMinor: rules.step.toString(),
       });
-    const { outcome, round } = await takeStake(db, input.stakeMinor, { one: CRASH_ONE, minTarget: CRASH_TARGET.min });
-    if (outcome !== 'taken' || !round) {
-      // A retried request after the window, or at a limit: the bet it placed is answered again.
-      const replayed = await replayByKey(input);
-      if (replayed) return replayed;
-      if (outcome === 'bet-limit')
-        throw stakeRefusal('The stake could win more than the maximum payout', {
-          maxPayoutMinor: round!.maxPayoutMinor.toString(),
-        });
-      if (outcome === 'round-limit')
-        throw stakeRefusal('This round takes no more stakes this large', {
-          roundMaxPayoutMinor: round!.roundMaxPayoutMinor.toString(),
-        });
-      throw bettingClosed();
-    }
-    const placed: NewBet = {
+    const placed: Pending = {
       betId: `cr-${crypto.randomBytes(12).toString('hex')}`,
-      roundId: round.id,
       memberId: input.memberId,
       nodeId: input.nodeId,
       idempotencyKey: input.idempotencyKey,
       stake: input.stakeMinor,
       autoCashoutHundredths: input.autoCashoutHundredths,
     };
-    // Not written (an error, the door, the window, a used key): the stake goes back to the round's
-    // total. (A process that stops before that leaves it taken: the round then takes a little
-    // less, never more, than its limit.) A bet the wallet refused gave it back in its transaction.
-    const written = await batches.submit(placed).catch(async (err: unknown) => {
-      await giveStakeBack(db, round.id, input.stakeMinor);
-      throw err;
-    });
-    if (written.kind !== 'written' && written.kind !== 'refused') await giveStakeBack(db, round.id, input.stakeMinor);
+    const written = await batches.submit(placed);
     if (written.kind === 'refused' || written.kind === 'licence') throw written.error;
-    if (written.kind === 'closed') throw bettingClosed();
+    if (written.kind !== 'written' && written.kind !== 'conflict') {
+      // A retried request after the window, or at a limit: the bet it placed is answered again.
+      const replayed = await replayByKey(input);
+      if (replayed) return replayed;
+      if (written.kind === 'bet-limit')
+        throw stakeRefusal('The stake could win more than the maximum payout', {
+          maxPayoutMinor: written.round.maxPayoutMinor.toString(),
+        });
+      if (written.kind === 'round-limit')
+        throw stakeRefusal('This round takes no more stakes this large', {
+          roundMaxPayoutMinor: written.round.roundMaxPayoutMinor.toString(),
+        });
+      throw bettingClosed();
+    }
     if (written.kind === 'conflict') {
       // The player's bet in this round under another key, or this key already used.
-      const mine = await findMemberBetInRound(db, round.id, input.memberId);
-      if (mine && mine.idempotencyKey !== input.idempotencyKey)
-        throw new AppError(ErrorCode.CRASH_ALREADY_BET, 'You already have a bet in this round');
       const replayed = await replayByKey(input);
-      if (!replayed) throw new Error('crash: bet not found after a conflicting insert');
-      return replayed;
+      if (replayed) return replayed;
+      throw new AppError(ErrorCode.CRASH_ALREADY_BET, 'You already have a bet in this round');
     }
     return {
       bet: {
         betId: placed.betId,
-        roundNumber: round.roundNumber,
+        roundNumber: written.roundNumber,
         stakeMinor: placed.stake.toString(),
         autoCashoutHundredths: placed.autoCashoutHundredths,
         status: 'flying',

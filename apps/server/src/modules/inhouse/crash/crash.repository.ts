@@ -27,6 +27,8 @@ export type CrashRoundRow = {
   growthPerMs: number;
   maxPayoutMinor: bigint;
   roundMaxPayoutMinor: bigint;
+  /** The stakes of the bets written in the round (migration 0760), against its own payout limit. */
+  stakedMinor: bigint;
   phase: CrashRoundPhase;
   bettingEndsAt: Date;
   startedAt: Date | null;
@@ -63,6 +65,7 @@ export function toRound(r: {
   growth_per_ms: number;
   max_payout_minor: string;
   round_max_payout_minor: string;
+  staked_minor: string;
   phase: CrashRoundPhase;
   betting_ends_at: Date;
   started_at: Date | null;
@@ -79,6 +82,7 @@ export function toRound(r: {
     growthPerMs: Number(r.growth_per_ms),
     maxPayoutMinor: BigInt(r.max_payout_minor),
     roundMaxPayoutMinor: BigInt(r.round_max_payout_minor),
+    stakedMinor: BigInt(r.staked_minor),
     phase: r.phase,
     bettingEndsAt: r.betting_ends_at,
     startedAt: r.started_at,
@@ -253,7 +257,10 @@ export async function lockOpenRound(db: Db, lock: 'share' | 'update'): Promise<C
 
 export async function insertRound(
   db: Db,
-  r: Omit<CrashRoundRow, 'id' | 'phase' | 'bettingEndsAt' | 'startedAt' | 'bustedAt' | 'nextEventMs'> & {
+  r: Omit<
+    CrashRoundRow,
+    'id' | 'stakedMinor' | 'phase' | 'bettingEndsAt' | 'startedAt' | 'bustedAt' | 'nextEventMs'
+  > & {
     bettingMs: number;
   },
 ): Promise<void> {
