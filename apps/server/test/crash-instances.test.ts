@@ -232,7 +232,12 @@ describePostgres('crash on two instances, the driving one SIGKILLed mid-flight [
       SELECT round_id, count(*) AS n FROM round_bets
       WHERE vassalage = 'inhouse' AND kind = 'win' AND round_id IN (${sql.join(rows.map((r) => r.bet_id))})
       GROUP BY round_id`.execute(db());
-    expect(wins.rows.map((w) => Number(w.n))).toEqual([1, 1, 1, 1]);
+    // One win for each cashed bet; the lost bet moves no money, its gateway round only closed.
+    expect(wins.rows.map((w) => Number(w.n))).toEqual([1, 1, 1]);
+    const closed = await sql<{ status: string }>`
+      SELECT status FROM game_rounds
+      WHERE vassalage = 'inhouse' AND round_id IN (${sql.join(rows.map((r) => r.bet_id))})`.execute(db());
+    expect(closed.rows.map((r) => r.status)).toEqual(['settled', 'settled', 'settled', 'settled']);
     // The survivor's page heard the round's bets (placed on both instances), its flight (started
     // by the instance killed since) and its bust.
     const ofRound = heard.filter((h) => h.round?.roundNumber === round.round_number);

@@ -181,7 +181,7 @@ export function createCrashDriver(ctx: DriverContext) {
     for (;;) {
       const bets = await findUnsettledBets(db, PAY_BATCH);
       if (bets.length === 0) return paid;
-      const done = (await ctx.crash.payMany(bets)).filter((b) => b !== null).length;
+      const done = (await ctx.crash.payMany(bets)).filter((b) => b.paid).length;
       paid += done;
       if (done < bets.length || bets.length < PAY_BATCH || Date.now() > until) return paid;
     }

@@ -236,6 +236,36 @@ describeEachDatabase('crash: rounds, bets and cash-outs', (target) => {
     await finishRound();
   });
 
+  it('a cashed bet paid by a win that closed its round (before wins left it open) is settled by the driver without paying again', async () => {
+    const player = await createPlayer(t.app, 10_000n);
+    const s = await open(player);
+    await roundReaching(130);
+    const placed = valueOf<CrashBetResult>(await bet(s, { stakeMinor: '1000' }));
+    await startFlight();
+    // Decided and paid the earlier way, its settled mark not yet written (a process stopped there).
+    const payout = crashPayout(1000n, 120);
+    await sql`UPDATE crash_bets SET status = 'cashed', cashout_hundredths = 120, payout = ${payout.toString()}::bigint,
+      cashed_at = clock_timestamp() WHERE bet_id = ${placed.bet.betId}`.execute(db());
+    await t.app.services.gateway.seamless.win({
+      vassalage: 'inhouse',
+      memberId: player.memberId,
+      transactionId: `${placed.bet.betId}-win`,
+      roundId: placed.bet.betId,
+      betTransactionId: `${placed.bet.betId}-bet`,
+      amountMinor: payout,
+      roundClosed: true,
+    });
+    expect(await driver.settleDecided()).toBe(1);
+    const row = await db()
+      .selectFrom('crash_bets')
+      .select('settled_at')
+      .where('bet_id', '=', placed.bet.betId)
+      .executeTakeFirstOrThrow();
+    expect(row.settled_at).not.toBeNull();
+    expect(await mainBalance(t.app, player.memberId)).toBe(9_000n + payout);
+    await finishRound();
+  });
+
   it('cash-outs racing for one bet pay it once, at one multiplier', async () => {
     const player = await createPlayer(t.app, 50_000n);
     const s = await open(player);

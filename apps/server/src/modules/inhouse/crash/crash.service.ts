@@ -28,6 +28,9 @@ const CASHOUT_BATCH = 256;
 /** Most cash-outs paid together: their wins through the wallet's group commit, one settled mark. */
 const PAY_BATCH = 256;
 
+/** A decided bet's payment: done or left to the driver, and the balance after a cashed bet's win. */
+export type Paid = { paid: boolean; balanceMinor: bigint | null };
+
 /** The catalogue's crash game. */
 export const CRASH_NODE_ID = 'inhouse-crash';
 
@@ -105,45 +108,59 @@ export function createCrashService(ctx: CrashContext) {
   }
 
   /**
-   * A decided bet's win, idempotent by `${betId}-win`. A lost bet's win of 0 closes its gateway
-   * round; a cashed bet's win leaves it open and closeWon closes it, as the lottery pays its
-   * winners: the wallet writes such wins set-based (seamless_win_many's plain path), where a win
-   * that closes its round goes through seamless_apply one at a time. The flag follows the payout,
-   * so every retry of a bet's win sends the same request.
+   * A cashed bet's win, idempotent by `${betId}-win`. It leaves the bet's gateway round open, and
+   * settleRounds closes it, as the lottery pays its winners: the wallet writes such wins
+   * set-based (seamless_win_many's plain path), where a win that closes its round goes through
+   * seamless_apply one at a time. A lost bet moves no money: its round is only closed.
    */
-  const winOf = (bet: CrashBetRow) => ({
+  const winOf = (bet: CrashBetRow, roundClosed = false) => ({
     vassalage: INHOUSE_VASSALAGE,
     memberId: bet.memberId,
     transactionId: `${bet.betId}-win`,
     roundId: bet.betId,
     betTransactionId: `${bet.betId}-bet`,
     amountMinor: bet.payout,
-    roundClosed: bet.payout === 0n,
+    roundClosed,
   });
 
-  /** Close the gateway rounds of paid cashed bets (no money moves; a round already closed stays as it is). */
-  async function closeWon(bets: CrashBetRow[]): Promise<void> {
-    const won = bets.filter((b) => b.payout > 0n);
-    if (won.length === 0) return;
+  /** Close decided bets' gateway rounds (no money moves; a round already closed stays as it is) and mark the bets settled. */
+  async function settleRounds(bets: CrashBetRow[]): Promise<void> {
     await gateway.seamless.closeRounds({
       vassalage: INHOUSE_VASSALAGE,
-      rounds: won.map((b) => ({ roundId: b.betId, memberId: b.memberId })),
+      rounds: bets.map((b) => ({ roundId: b.betId, memberId: b.memberId })),
     });
+    await markBetsSettled(
+      db,
+      bets.map((b) => b.betId),
+    );
   }
 
-  /** Pay a decided bet: its win, its gateway round closed, then marked settled. Idempotent by `${betId}-win`. */
-  async function pay(bet: CrashBetRow): Promise<bigint> {
-    const r = await gateway.seamless.win(winOf(bet));
-    await closeWon([bet]);
-    await markBetsSettled(db, [bet.betId]);
-    return BigInt(r.balanceMinor);
+  /**
+   * One cashed bet's win alone (a batch's fallback). A bet decided before its win left the round
+   * open was paid by a win that closed it: a retry then sends that request again, which the
+   * wallet answers as the replay it is, not as a different use of the same id.
+   */
+  async function winAlone(bet: CrashBetRow): Promise<bigint> {
+    try {
+      return BigInt((await gateway.seamless.win(winOf(bet))).balanceMinor);
+    } catch (err) {
+      if (!isAppError(err) || err.errorCode !== ErrorCode.DUPLICATE_TRANSACTION) throw err;
+      return BigInt((await gateway.seamless.win(winOf(bet, true))).balanceMinor);
+    }
+  }
+
+  /** Pay one decided bet: its win (a cashed bet), its gateway round closed, marked settled. Idempotent. */
+  async function pay(bet: CrashBetRow): Promise<Paid> {
+    const balanceMinor = bet.payout > 0n ? await winAlone(bet) : null;
+    await settleRounds([bet]);
+    return { paid: true, balanceMinor };
   }
 
   /**
    * Cash-outs being paid as they are decided, together (payMany: the wallet's bulk group commit,
    * one settled mark). A win that fails is answered as unpaid: the driver pays it on its next turn.
    */
-  const payments = createGroupCommit<CrashBetRow, bigint | null>({
+  const payments = createGroupCommit<CrashBetRow, Paid>({
     run: (bets) => payMany(bets),
     maxBatch: PAY_BATCH,
     maxInFlight: 2,
@@ -157,30 +174,29 @@ export function createCrashService(ctx: CrashContext) {
   });
 
   /**
-   * Pay many decided bets at once (a bust's settlement, the cash-outs arriving together): their
-   * wins (0 for a lost bet) through the wallet's bulk group commit, then one statement marks them
-   * settled. A batch the wallet refuses in part is paid again bet by bet (the wins' ids make
-   * repeats harmless), so one bad bet never holds the others. Answers each bet's balance after its
-   * win, or null where its payment failed (retried by the driver's next turn).
+   * Pay many decided bets at once (a bust's settlement, the cash-outs arriving together): the
+   * cashed bets' wins through the wallet's bulk group commit, then one statement closes every
+   * bet's gateway round and one marks them settled. A batch the wallet refuses in part is paid
+   * again bet by bet (the wins' ids make repeats harmless), so one bad bet never holds the others.
+   * Answers, per bet, whether it was paid (else the driver's next turn retries it) and the
+   * player's balance after its win.
    */
-  async function payMany(bets: CrashBetRow[]): Promise<(bigint | null)[]> {
+  async function payMany(bets: CrashBetRow[]): Promise<Paid[]> {
     try {
-      const results = await gateway.seamless.winMany(bets.map(winOf));
-      await closeWon(bets);
-      await markBetsSettled(
-        db,
-        bets.map((b) => b.betId),
-      );
-      return results.map((r) => BigInt(r.balanceMinor));
+      const won = bets.filter((b) => b.payout > 0n);
+      const results = won.length === 0 ? [] : await gateway.seamless.winMany(won.map((b) => winOf(b)));
+      await settleRounds(bets);
+      const balances = new Map(won.map((b, i) => [b.betId, BigInt(results[i]!.balanceMinor)]));
+      return bets.map((b) => ({ paid: true, balanceMinor: balances.get(b.betId) ?? null }));
     } catch (err) {
       log.warn({ err, bets: bets.length }, 'crash: a batch payment failed; paying bet by bet');
     }
-    const paid: (bigint | null)[] = [];
+    const paid: Paid[] = [];
     for (const bet of bets) {
       paid.push(
-        await pay(bet).catch((err: unknown) => {
+        await pay(bet).catch((err: unknown): Paid => {
           log.error({ err, betId: bet.betId }, 'crash: payment failed; retried next turn');
-          return null;
+          return { paid: false, balanceMinor: null };
         }),
       );
     }
@@ -221,7 +237,7 @@ export function createCrashService(ctx: CrashContext) {
     if (bet?.status !== 'cashed') throw new AppError(ErrorCode.CRASH_NO_BET, 'You have no bet flying in this round');
     // Paying again is harmless (the win's id): a repeated cash-out also finishes a payment left
     // undone. A payment that fails is the driver's on its next turn; the answer still shows the bet.
-    const balance = await payments.submit(bet);
+    const { balanceMinor: balance } = await payments.submit(bet);
     const isRepeat = decided.bet === undefined || decided.isRepeat;
     // A repeat's win is the wallet's replay, whose balance is the first answer's: show today's.
     // A cash-out decided now was decided in a flying round, whose number the decision read.
