@@ -74,6 +74,8 @@ export function createResponsibleGamingService(ctx: RgContext & { changeFeed?: C
   // Here at once; other instances through the change feed (triggers on the module's tables, migration 0330).
   const evict = (memberId: string) => guards.evict(memberId);
   feed?.subscribe(CHANGE_CHANNELS.rgChange, (memberId) => guards.evict(memberId));
+  // A licence switch reaches the bet path's cached profile at once, not after its few seconds.
+  feed?.subscribe(CHANGE_CHANNELS.licenceChange, () => guards.forgetProfile());
   feed?.onReset(() => guards.clear());
   const limits = createRgLimits(ctx, evict);
   const access = createRgAccess(ctx, late, evict);

@@ -32,7 +32,7 @@ type BetRules = {
 /** Trusted this long when the change feed is live (evictions come at once; this bounds a missed one). */
 const CACHE_TTL_MS = 30_000;
 const CACHE_MAX = 50_000;
-/** The licence profile is read at most this often on the bet path. */
+/** The licence profile is read at most this often on the bet path (a switch drops it at once, through the change feed). */
 const PROFILE_TTL_MS = 5_000;
 
 const DEPOSIT_KINDS = [
@@ -179,7 +179,15 @@ export function createRgGuards(ctx: RgContext, feedIsLive: () => boolean) {
     evict(memberId: string): void {
       cache.delete(memberId);
     },
-    clear: () => cache.clear(),
+    /** Forget every player's rules and the licence profile: the change feed was interrupted. */
+    clear(): void {
+      cache.clear();
+      profile = null;
+    },
+    /** The licence changed (the change feed's notice): the next bet reads the profile again. */
+    forgetProfile(): void {
+      profile = null;
+    },
 
     /** The seamless wallet's guard's warm-up for a batch of bets (gateway BetGuard). */
     warm: async (memberIds: readonly string[], t: Db): Promise<void> => {

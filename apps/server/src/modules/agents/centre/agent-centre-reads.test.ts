@@ -203,7 +203,14 @@ describeEachDatabase('agent centre: the team reads', (target) => {
     await round(p3, 2_000, 100, 500);
     await round(p1, 50, 0);
     const team = await get<TeamPage>(a, 'team');
-    expect(team.month).toBe(new Date().toISOString().slice(0, 7));
+    // This month in the operator's time zone (the agent centre's), not UTC's: they differ for a
+    // few hours at the turn of every month.
+    const zone = (await t.database.db.selectFrom('reward_settings').select('time_zone').executeTakeFirstOrThrow())
+      .time_zone;
+    const month = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit' }).format(
+      new Date(),
+    );
+    expect(team.month).toBe(month);
     expect(team.total).toBe(2);
     const rowOf = (account: string) => team.list.find((r) => r.account === account);
     expect(rowOf(b.account)).toMatchObject({ teamSize: 3, activePlayers: 2, turnoverMinor: '2500', isAgent: true });
