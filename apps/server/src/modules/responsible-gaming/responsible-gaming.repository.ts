@@ -45,12 +45,7 @@ export async function findPlayer(db: Db, memberId: string): Promise<PlayerRow | 
 }
 
 export async function findLimits(db: Db, memberId: string): Promise<LimitRow[]> {
-  return db
-    .selectFrom('rg_limits')
-    .selectAll()
-    .where('member_id', '=', memberId)
-    .execute()
-    .then((rows) => rows.map(camelRow));
+  return findLimitsOf(db, [memberId]);
 }
 
 /** The limits of many players in one read (a batch of bets warming the guard's cache). */
