@@ -136,14 +136,12 @@ export function createCrashPlacement(ctx: PlacementContext) {
     }
     const jobs: NewBet[] = pending.map((p) => ({ ...p, roundId: round.id }));
     const fit = withinLimits(round, pending, admitted, answers);
-    const { written, betting } =
-      fit.length === 0
-        ? { written: new Map(), betting: new Set<string>([round.id]) }
-        : await insertBets(
-            trx,
-            briefs(),
-            fit.map((i) => jobs[i]!),
-          );
+    if (fit.length === 0) return answers as Written[];
+    const { written, betting } = await insertBets(
+      trx,
+      briefs(),
+      fit.map((i) => jobs[i]!),
+    );
     const debited = fit.filter((i) => written.has(jobs[i]!.betId));
     for (const i of fit)
       if (!written.has(jobs[i]!.betId)) answers[i] = betting.has(round.id) ? { kind: 'conflict' } : { kind: 'closed' };
