@@ -167,7 +167,7 @@ BEGIN
         -- A stored refusal: a replay gets the same refusal, even once the player has funds.
         WITH k AS (
           INSERT INTO round_bet_keys (vassalage, vendor_tx_id, id, created_at)
-          VALUES (v_vassalage, v_tx, nextval('round_bets_id_seq'), now())
+          VALUES (v_vassalage, v_tx, nextval('round_bets_id_seq'), greatest(now(), v_round.created_at))
           ON CONFLICT (vassalage, vendor_tx_id) DO NOTHING
           RETURNING id, created_at
         )
@@ -210,9 +210,12 @@ BEGIN
       v_answer := jsonb_build_object('playerId', v_member::text, 'currency', v_currency, 'balance', format_minor(v_balance, v_scale),
         'balanceMinor', v_balance::text, 'transactionId', v_ledger_tx::text, 'roundStatus', 'open');
 
+      -- Dated no earlier than its round: now() is this transaction's start, and a round another
+      -- transaction created (and committed) while this one waited for the wallet's lock is dated
+      -- later. A win finds its bet from the round's date on (the month's partitions only).
       WITH k AS (
         INSERT INTO round_bet_keys (vassalage, vendor_tx_id, id, created_at)
-        VALUES (v_vassalage, v_tx, nextval('round_bets_id_seq'), now())
+        VALUES (v_vassalage, v_tx, nextval('round_bets_id_seq'), greatest(now(), v_round.created_at))
         ON CONFLICT (vassalage, vendor_tx_id) DO NOTHING
         RETURNING id, created_at
       )
@@ -295,7 +298,7 @@ BEGIN
       IF v_answer IS NOT NULL THEN
         WITH k AS (
           INSERT INTO round_bet_keys (vassalage, vendor_tx_id, id, created_at)
-          VALUES (v_vassalage, v_tx, nextval('round_bets_id_seq'), now())
+          VALUES (v_vassalage, v_tx, nextval('round_bets_id_seq'), greatest(now(), v_round.created_at))
           ON CONFLICT (vassalage, vendor_tx_id) DO NOTHING
           RETURNING id, created_at
         )
@@ -347,7 +350,7 @@ BEGIN
 
       WITH k AS (
         INSERT INTO round_bet_keys (vassalage, vendor_tx_id, id, created_at)
-        VALUES (v_vassalage, v_tx, nextval('round_bets_id_seq'), now())
+        VALUES (v_vassalage, v_tx, nextval('round_bets_id_seq'), greatest(now(), v_round.created_at))
         ON CONFLICT (vassalage, vendor_tx_id) DO NOTHING
         RETURNING id, created_at
       )

@@ -146,11 +146,12 @@ BEGIN
     -- Each id claimed in round_bet_keys by the same statement that writes its row (migration 0765).
     WITH p AS (
       SELECT * FROM jsonb_to_recordset(v_plan) AS p(n bigint, vassalage text, tx text, round_id text, member_id bigint, node_id text,
-        amount bigint, hash text, ledger_tx bigint, answer jsonb)
+        amount bigint, hash text, ledger_tx bigint, answer jsonb, round_at timestamptz)
     ),
+    -- Each bet dated no earlier than its round (seamless_apply's bet says why).
     k AS (
       INSERT INTO round_bet_keys (vassalage, vendor_tx_id, id, created_at)
-      SELECT p.vassalage, p.tx, nextval('round_bets_id_seq'), now() FROM p ORDER BY p.n
+      SELECT p.vassalage, p.tx, nextval('round_bets_id_seq'), greatest(now(), p.round_at) FROM p ORDER BY p.n
       ON CONFLICT (vassalage, vendor_tx_id) DO NOTHING
       RETURNING vassalage, vendor_tx_id, id, created_at
     )
