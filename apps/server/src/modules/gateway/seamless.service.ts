@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely';
 import { ErrorCode } from '@wps/shared/error-codes';
-import { isTrialType } from '@wps/shared/constants';
 import { formatMinor } from '@wps/shared/money';
 import type { VendorWalletResult } from '@wps/shared/schemas/gateway';
 import type { Database } from '../../db/schema';
@@ -9,8 +8,8 @@ import type { AppContext } from '../../app-context';
 import { createGroupCommit, type GroupCommit } from '../../db/group-commit';
 import { isRetryableBatchError, runInTransaction, serverBusy } from '../../db/run-in-transaction';
 import type { DatabaseKind } from '../../db/database';
-import { LEDGER_RACE_CODES, PLAYER_MAIN, type LedgerService } from '../ledger/ledger.service';
-import { MAX_INT8, PLAYER_BONUS, type SystemPurpose } from '../ledger/ledger.types';
+import { LEDGER_RACE_CODES, type LedgerService } from '../ledger/ledger.service';
+import { MAX_INT8, PLAYER_BONUS } from '../ledger/ledger.types';
 import type { MemberService } from '../member/member.service';
 import type { SystemService } from '../system/system.service';
 import {
@@ -25,12 +24,12 @@ import {
   type SeamlessOpAnswer,
 } from './seamless.repository';
 import { refuse } from './seamless-refusals';
-import { hashCallback, housePurposeFor, housePurposeForSlot } from './seamless-shared';
+import { hashCallback, housePurposeForSlot } from './seamless-shared';
+import { createSeamlessAccounts, type SeamlessWallet } from './seamless-accounts';
+import { createBetsWithin } from './seamless-bets-within';
 import { createSeamlessRollback } from './seamless-rollback';
 import { createProductBets, type SeamlessProducts } from './seamless-product-bets';
 import type {
-  PreparedBets,
-  SeamlessAccounts,
   SeamlessBetInput,
   SeamlessCloseRoundsInput,
   SeamlessResult,
@@ -82,75 +81,15 @@ const MAX_IN_FLIGHT = 2;
 /** Most wins of one settlement (winMany) applied in one statement: one commit for many players. */
 const MAX_BULK_BATCH = 200;
 
-/** House shards of callers that apply bets in transactions of their own (applyBetsWithin's slot). */
-const CALLER_SLOTS = 4;
-
 /** A bet or win waiting for its batch, which picks the house shard (the demo house for trial players). */
 type QueuedOp = Omit<SeamlessOp, 'houseId'> & { demo: boolean };
 
 /** Build the seamless wallet over the ledger: player main wallet ↔ house_cash (sharded; house_demo for trial players), kinds bet/win/rollback. */
 export function createSeamlessService(ctx: SeamlessContext): SeamlessService {
   const { db, log, system, ledger } = ctx;
-  // Account ids never change once created, and neither does an account's type (a trial account
-  // stays one), so hot callbacks skip the upserts and the member read.
-  const wallets = new Map<string, { walletId: string; bonusWalletId: string; demo: boolean }>();
-  const houseIds = new Map<string, string>();
-
-  /**
-   * The player's wallet and house shard. Called before the callback's transaction: creating an
-   * account inside many concurrent transactions would make them queue on one uncommitted insert.
-   * `demo`: a trial account, whose game money moves against the demo house, never house_cash.
-   */
-  async function accountsFor(_t: Db, memberId: string, currency: string): Promise<SeamlessAccounts> {
-    let wallet = wallets.get(`${memberId}:${currency}`);
-    if (!wallet) {
-      // Only members get a wallet: a made-up player id in a win or rollback is an unknown bet.
-      const member = await ctx.member.findMemberBrief(String(memberId));
-      if (!member) throw refuse('unknown_player');
-      // The bonus account exists from the first game on, so the bet path never has to ask
-      // whether it does: a player without bonus money has it at zero (migration 0251).
-      wallet = {
-        walletId: await ledger.ensurePlayerWallet(db, memberId, currency),
-        bonusWalletId: await ledger.ensureMemberAccount(db, memberId, PLAYER_BONUS, currency),
-        demo: isTrialType(Number(member.type)),
-      };
-      wallets.set(`${memberId}:${currency}`, wallet);
-    }
-    return { ...wallet, houseId: await houseAccount(housePurposeFor(memberId, wallet.demo), currency) };
-  }
-
-  /**
-   * Many players' accounts into the cache at once (a draw's winners): their types read in one
-   * statement, their wallets and bonus accounts found or created in two, instead of three each. A made-up player
-   * stays out, and accountsFor refuses it as before.
-   */
-  async function warmAccounts(memberIds: string[], currency: string): Promise<void> {
-    const cold = [...new Set(memberIds.map(String))].filter((m) => !wallets.has(`${m}:${currency}`));
-    if (cold.length === 0) return;
-    const types = await ctx.member.findMemberTypes(cold);
-    const known = cold.flatMap((m) => (types.has(m) ? [{ memberId: m, demo: isTrialType(types.get(m)!) }] : []));
-    const ids = known.map((k) => k.memberId);
-    const [main, bonus] = await Promise.all([
-      ledger.ensureMemberAccounts(db, ids, PLAYER_MAIN, currency),
-      ledger.ensureMemberAccounts(db, ids, PLAYER_BONUS, currency),
-    ]);
-    for (const k of known)
-      wallets.set(`${k.memberId}:${currency}`, {
-        walletId: main.get(k.memberId)!,
-        bonusWalletId: bonus.get(k.memberId)!,
-        demo: k.demo,
-      });
-  }
-
-  /** A house shard's account id (cached: ids never change). */
-  async function houseAccount(purpose: SystemPurpose, currency: string): Promise<string> {
-    let houseId = houseIds.get(`${purpose}:${currency}`);
-    if (!houseId) {
-      houseId = await ledger.ensureSystemAccount(purpose, currency, db);
-      houseIds.set(`${purpose}:${currency}`, houseId);
-    }
-    return houseId;
-  }
+  // The players' wallets and the house shards, kept in memory once found (seamless-accounts.ts).
+  const walletAccounts = createSeamlessAccounts({ db, ledger, member: ctx.member });
+  const { accountsFor, warmAccounts, houseAccount } = walletAccounts;
 
   async function brand() {
     const b = await system.getBrand();
@@ -268,7 +207,7 @@ export function createSeamlessService(ctx: SeamlessContext): SeamlessService {
   function betOp(
     input: SeamlessBetInput,
     money: { currency: string; scale: number },
-    accounts: { walletId: string; bonusWalletId: string; demo: boolean },
+    accounts: SeamlessWallet,
   ): QueuedOp {
     assertIds([input.transactionId, input.roundId, input.gameId]);
     if (input.amountMinor <= 0n) throw new AppError(ErrorCode.AMOUNT_INVALID, 'A bet amount is positive');
@@ -342,63 +281,6 @@ export function createSeamlessService(ctx: SeamlessContext): SeamlessService {
     return { ...(answer.ok as VendorWalletResult), replayed: answer.replayed };
   }
 
-  type Prepared = PreparedBets & { money: { currency: string; scale: number } };
-
-  async function prepareBets(memberIds: string[]): Promise<PreparedBets> {
-    const money = await brand();
-    await Promise.all([warmAccounts(memberIds, money.currency), ctx.betGuard?.warm?.(memberIds.map(String), db)]);
-    const known = new Set<string>();
-    for (const m of new Set(memberIds.map(String))) {
-      const wallet = wallets.get(`${m}:${money.currency}`);
-      if (!wallet) continue;
-      known.add(m);
-      for (let slot = 0; slot < CALLER_SLOTS; slot++)
-        await houseAccount(housePurposeForSlot(2 * MAX_IN_FLIGHT + slot, wallet.demo), money.currency);
-    }
-    const prepared: Prepared = { memberIds: known, kind: 'PreparedBets', money };
-    return prepared;
-  }
-
-  async function applyBetsWithin(
-    trx: Db,
-    prepared: PreparedBets,
-    bets: SeamlessBetInput[],
-    slot: number,
-  ): Promise<(SeamlessResult | AppError)[]> {
-    if (slot < 0 || slot >= CALLER_SLOTS) throw new Error(`seamless: slot ${slot} is not 0–${CALLER_SLOTS - 1}`);
-    const { money } = prepared as Prepared;
-    const answers: (SeamlessResult | AppError | undefined)[] = [];
-    const ops: SeamlessOp[] = [];
-    const at: number[] = [];
-    for (const input of bets) {
-      const accounts = prepared.memberIds.has(String(input.memberId))
-        ? wallets.get(`${input.memberId}:${money.currency}`)
-        : undefined;
-      try {
-        if (!accounts) throw refuse('unknown_player');
-        const { demo, ...op } = betOp(input, money, accounts);
-        const rg = demo ? null : await guardBet(trx, input);
-        // House shards after the callbacks' (0, 1) and the settlements' (2, 3); found by prepareBets.
-        ops.push({
-          ...op,
-          ...(rg ? { rg } : {}),
-          houseId: houseIds.get(`${housePurposeForSlot(2 * MAX_IN_FLIGHT + slot, demo)}:${op.currency}`)!,
-        });
-        at.push(answers.length);
-        answers.push(undefined);
-      } catch (err) {
-        if (!(err instanceof AppError)) throw err;
-        answers.push(err);
-      }
-    }
-    if (ops.length > 0) {
-      // Set-based for the plain bets (migration 0390), seamless_apply for the rest.
-      const applied = await applySeamlessBets(trx, ops);
-      applied.forEach((a, i) => (answers[at[i]!] = settleAnswer(ops[i]!, a)));
-    }
-    return answers as (SeamlessResult | AppError)[];
-  }
-
   /** A win callback as its batch takes it, checked. */
   async function winOp(input: SeamlessWinInput): Promise<QueuedOp> {
     assertIds([input.transactionId, input.roundId, input.betTransactionId]);
@@ -457,6 +339,19 @@ export function createSeamlessService(ctx: SeamlessContext): SeamlessService {
     ]);
     return answer(memberId, money, real + bonus, null, undefined);
   }
+
+  // Our own engine's bets inside its own transactions, on house shards after the callbacks' (0, 1)
+  // and the settlements' (2, 3).
+  const { prepareBets, applyBetsWithin } = createBetsWithin({
+    db,
+    brand,
+    accounts: walletAccounts,
+    warmGuard: ctx.betGuard?.warm?.bind(ctx.betGuard),
+    firstSlot: 2 * MAX_IN_FLIGHT,
+    betOp,
+    guardBet,
+    settleAnswer,
+  });
 
   const { rollback, endRound } = createSeamlessRollback({
     db,
