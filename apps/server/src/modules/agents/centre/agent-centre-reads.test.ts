@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { AccountType } from '@wps/shared/constants';
+import { localDayKey } from '@wps/shared/reward-periods';
 import type {
   CentreAnnouncements,
   CentreOverview,
@@ -207,10 +208,7 @@ describeEachDatabase('agent centre: the team reads', (target) => {
     // few hours at the turn of every month.
     const zone = (await t.database.db.selectFrom('reward_settings').select('time_zone').executeTakeFirstOrThrow())
       .time_zone;
-    const month = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit' }).format(
-      new Date(),
-    );
-    expect(team.month).toBe(month);
+    expect(team.month).toBe(localDayKey(new Date(), zone).slice(0, 7));
     expect(team.total).toBe(2);
     const rowOf = (account: string) => team.list.find((r) => r.account === account);
     expect(rowOf(b.account)).toMatchObject({ teamSize: 3, activePlayers: 2, turnoverMinor: '2500', isAgent: true });
