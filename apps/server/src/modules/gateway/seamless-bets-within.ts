@@ -1,7 +1,13 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../http/app-error';
-import { applySeamlessBets, type BetLimits, type SeamlessOp, type SeamlessOpAnswer } from './seamless.repository';
+import {
+  applySeamlessBets,
+  type BetLimits,
+  type SeamlessOp,
+  type SeamlessOpAnswer,
+  type UnshardedOp,
+} from './seamless.repository';
 import type { SeamlessAccountsCache, SeamlessWallet } from './seamless-accounts';
 import { refuse } from './seamless-refusals';
 import { housePurposeForSlot } from './seamless-shared';
@@ -9,8 +15,6 @@ import type { PreparedBets, SeamlessBetInput, SeamlessResult } from './seamless.
 
 type Db = Kysely<Database>;
 type Money = { currency: string; scale: number };
-type BetOp = Omit<SeamlessOp, 'houseId'> & { demo: boolean };
-
 /** House shards of callers that apply bets in transactions of their own (applyBetsWithin's slot). */
 export const CALLER_SLOTS = 4;
 
@@ -28,9 +32,12 @@ export function createBetsWithin(deps: {
   warmGuard?: (memberIds: readonly string[], db: Db) => Promise<void>;
   /** The callers' house shards come after this many of the wallet's own. */
   firstSlot: number;
-  betOp: (input: SeamlessBetInput, money: Money, wallet: SeamlessWallet) => BetOp;
+  betOp: (input: SeamlessBetInput, money: Money, wallet: SeamlessWallet) => UnshardedOp;
   guardBet: (t: Db, input: SeamlessBetInput) => Promise<BetLimits | null>;
-  settleAnswer: (op: Pick<BetOp, 'op' | 'vassalage' | 'amount'>, answer: SeamlessOpAnswer) => SeamlessResult | AppError;
+  settleAnswer: (
+    op: Pick<UnshardedOp, 'op' | 'vassalage' | 'amount'>,
+    answer: SeamlessOpAnswer,
+  ) => SeamlessResult | AppError;
 }) {
   const { accounts } = deps;
   type Prepared = PreparedBets & { money: Money };

@@ -8,6 +8,7 @@ import {
   type BetLimits,
   type SeamlessOp,
   type SeamlessOpAnswer,
+  type UnshardedOp,
 } from './seamless.repository';
 import { refuse } from './seamless-refusals';
 import type { SeamlessBetInput, SeamlessResult } from './seamless.types';
@@ -26,9 +27,6 @@ export type SeamlessProducts = {
    */
   checksBettors(): Promise<boolean>;
 };
-
-/** A bet as the wallet's batches take it, without its house shard. */
-type BetOp = Omit<SeamlessOp, 'houseId'> & { demo: boolean };
 
 /**
  * Bets on a product a licence may forbid (docs/compliance.md, "Products the licence allows": a P2P
@@ -70,7 +68,7 @@ export function createProductBets(deps: {
   return {
     async bet(
       input: SeamlessBetInput,
-      op: BetOp,
+      op: UnshardedOp,
       houseId: string,
       product: ProductClass | null,
     ): Promise<SeamlessResult> {

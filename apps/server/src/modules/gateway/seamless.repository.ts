@@ -269,6 +269,12 @@ export type BetLimits = {
   loss: { period: string; since: string; limitMinor: string }[];
 };
 
+/**
+ * A bet or win before its batch picks the house shard (the demo house for trial players): what
+ * the wallet's queues, its product bets and the bets applied in a caller's transaction build.
+ */
+export type UnshardedOp = Omit<SeamlessOp, 'houseId'> & { demo: boolean };
+
 /** seamless_apply's answer for one callback (`plain`: seamless_win_many or seamless_bet_many wrote it set-based). */
 export type SeamlessOpAnswer =
   | { ok: Record<string, unknown>; replayed: boolean; plain?: boolean }

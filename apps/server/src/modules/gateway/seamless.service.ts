@@ -22,6 +22,7 @@ import {
   type RoundRow,
   type SeamlessOp,
   type SeamlessOpAnswer,
+  type UnshardedOp,
 } from './seamless.repository';
 import { refuse } from './seamless-refusals';
 import { hashCallback, housePurposeForSlot } from './seamless-shared';
@@ -80,9 +81,6 @@ const MAX_BATCH = 16;
 const MAX_IN_FLIGHT = 2;
 /** Most wins of one settlement (winMany) applied in one statement: one commit for many players. */
 const MAX_BULK_BATCH = 200;
-
-/** A bet or win waiting for its batch, which picks the house shard (the demo house for trial players). */
-type QueuedOp = Omit<SeamlessOp, 'houseId'> & { demo: boolean };
 
 /** Build the seamless wallet over the ledger: player main wallet ↔ house_cash (sharded; house_demo for trial players), kinds bet/win/rollback. */
 export function createSeamlessService(ctx: SeamlessContext): SeamlessService {
@@ -147,7 +145,7 @@ export function createSeamlessService(ctx: SeamlessContext): SeamlessService {
   // A batch that lost a race (LE004) or hit a deadlock runs again; any other failure runs its
   // callbacks one by one, so one bad callback cannot fail the others.
   const queue = (name: string, maxBatch: number, firstSlot: number, applyOps: typeof applySeamlessOps) =>
-    createGroupCommit<QueuedOp, SeamlessOpAnswer>({
+    createGroupCommit<UnshardedOp, SeamlessOpAnswer>({
       // A batch moves the house side on its slot's own house shard: batches running side by side
       // then never queue on one house row.
       run: async (queued, slot) => {
@@ -185,8 +183,8 @@ export function createSeamlessService(ctx: SeamlessContext): SeamlessService {
 
   /** Queue a bet or win and turn its answer into a result or an AppError. */
   async function apply(
-    op: QueuedOp,
-    through: GroupCommit<QueuedOp, SeamlessOpAnswer> = batches,
+    op: UnshardedOp,
+    through: GroupCommit<UnshardedOp, SeamlessOpAnswer> = batches,
   ): Promise<SeamlessResult> {
     let answer: SeamlessOpAnswer;
     try {
@@ -208,7 +206,7 @@ export function createSeamlessService(ctx: SeamlessContext): SeamlessService {
     input: SeamlessBetInput,
     money: { currency: string; scale: number },
     accounts: SeamlessWallet,
-  ): QueuedOp {
+  ): UnshardedOp {
     assertIds([input.transactionId, input.roundId, input.gameId]);
     if (input.amountMinor <= 0n) throw new AppError(ErrorCode.AMOUNT_INVALID, 'A bet amount is positive');
     if (input.amountMinor > MAX_INT8) throw new AppError(ErrorCode.AMOUNT_INVALID, 'The amount is too large');
@@ -272,7 +270,7 @@ export function createSeamlessService(ctx: SeamlessContext): SeamlessService {
 
   /** A bet's answer from seamless_apply as a result, or the AppError it was refused with. */
   function settleAnswer(
-    op: Pick<QueuedOp, 'op' | 'vassalage' | 'amount'>,
+    op: Pick<UnshardedOp, 'op' | 'vassalage' | 'amount'>,
     answer: SeamlessOpAnswer,
   ): SeamlessResult | AppError {
     if ('error' in answer)
@@ -282,7 +280,7 @@ export function createSeamlessService(ctx: SeamlessContext): SeamlessService {
   }
 
   /** A win callback as its batch takes it, checked. */
-  async function winOp(input: SeamlessWinInput): Promise<QueuedOp> {
+  async function winOp(input: SeamlessWinInput): Promise<UnshardedOp> {
     assertIds([input.transactionId, input.roundId, input.betTransactionId]);
     if (input.amountMinor < 0n) throw new AppError(ErrorCode.AMOUNT_INVALID, 'A win amount is not negative');
     if (input.amountMinor > MAX_INT8) throw new AppError(ErrorCode.AMOUNT_INVALID, 'The amount is too large');
